@@ -1,0 +1,46 @@
+import { Codec, describeType, type DecodeContext, type Invalid } from './codec.js';
+import type { JsonSchema } from './json-schema.js';
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** Standard base64 (RFC 4648 §4, padded) of `bytes`. */
+export function toBase64(bytes: Uint8Array): string {
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin);
+}
+
+/** Bytes of a standard, padded base64 string, or `undefined` when it is not one. */
+export function fromBase64(s: string): Uint8Array | undefined {
+  if (!BASE64.test(s)) return undefined;
+  const bin = atob(s);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/**
+ * Codec of binary data; decoded as `Uint8Array`. In JSON the wire value is a standard base64
+ * string (schema `{ type: 'string', contentEncoding: 'base64' }`); binary formats hand the
+ * raw `Uint8Array` over, which is accepted as is.
+ */
+export class BytesCodec extends Codec<Uint8Array> {
+  readonly kind = 'bytes';
+  protected parse(input: unknown, ctx: DecodeContext): Uint8Array | Invalid {
+    if (input instanceof Uint8Array) return input;
+    if (typeof input !== 'string') return ctx.addIssue(`expected base64 string, got ${describeType(input)}`, 'type', input);
+    return fromBase64(input) ?? ctx.addIssue('expected standard base64', 'format', input);
+  }
+  protected serialize(value: Uint8Array): unknown {
+    return toBase64(value);
+  }
+  protected baseSchema(): JsonSchema {
+    return { type: 'string', contentEncoding: 'base64' };
+  }
+}
+
+/** A binary codec (SPEC.md `codec.Bytes`): `Uint8Array` ↔ base64 (or raw bytes in binary formats). */
+// @__NO_SIDE_EFFECTS__
+export function bytes(): BytesCodec {
+  return new BytesCodec();
+}

@@ -1,0 +1,273 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { DecodeError, makeIssue, type Issue, type PathSegment } from './decode-error.js';
+import type { JsonSchema } from './json-schema.js';
+import { SchemaGenerator } from './schema-generator.js';
+
+/**
+ * A check on a decoded value, reflected into JSON Schema where a keyword exists
+ * (TYPESCRIPT.md §5, SPEC.md `validate`). Constraints come from `@lib/validate` or are
+ * written by hand; they are plain values, so the schema renderer can read them.
+ */
+export interface Constraint<T> {
+  /** The constraint's name, reported in `Issue.constraint` (`minLength`, `uuid`). */
+  readonly name: string;
+  /** The constraint's arguments, for reflection (`{ min: 3 }`). */
+  readonly params?: Readonly<Record<string, unknown>>;
+  /** True when `value` satisfies the constraint. Must not throw. */
+  test(value: T): boolean;
+  /** The failure message for `value`, without the path (`must have at least 3 characters`). */
+  message(value: T): string;
+  /**
+   * The JSON Schema keywords this constraint adds (`{ minLength: 3 }`), or a function of the
+   * schema it refines that returns the refined schema. Absent when JSON Schema has no keyword.
+   */
+  readonly schema?: JsonSchema | ((schema: JsonSchema) => JsonSchema);
+}
+
+/** Documentation metadata carried by every codec and emitted into its schema. */
+export interface CodecMeta {
+  /** Schema name: the OpenAPI renderer emits a named codec once, under `components.schemas`. */
+  readonly name?: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly examples?: readonly unknown[];
+  readonly deprecated?: boolean;
+  /** Default wire value, emitted as `default`. */
+  readonly default?: unknown;
+}
+
+/** Options of {@link Codec.decode}. */
+export interface DecodeOptions {
+  /** Stop at the first issue instead of collecting all of them. Default false. */
+  readonly abortEarly?: boolean;
+}
+
+/** Marker returned by internal decode steps when the input is invalid (issues were recorded). */
+export const INVALID: unique symbol = Symbol('invalid');
+/** The type of {@link INVALID}. */
+export type Invalid = typeof INVALID;
+
+/**
+ * The state of one decode: the current path and the issues found so far.
+ * Codec implementations push and pop path segments around child decodes.
+ */
+export class DecodeContext {
+  /** Issues recorded so far. */
+  readonly issues: Issue[] = [];
+  /** The current path from the root. */
+  readonly path: PathSegment[] = [];
+  /** Whether to stop at the first issue. */
+  readonly abortEarly: boolean;
+
+  constructor(options?: DecodeOptions) {
+    this.abortEarly = options?.abortEarly ?? false;
+  }
+
+  /** Records an issue at the current path (plus `segment` when given) and returns {@link INVALID}. */
+  addIssue(message: string, constraint: string, value: unknown, segment?: PathSegment): Invalid {
+    const path = segment === undefined ? this.path.slice() : [...this.path, segment];
+    this.issues.push(makeIssue(path, message, constraint, value));
+    return INVALID;
+  }
+
+  /** True when decoding should stop (an issue was found and `abortEarly` is set). */
+  get aborted(): boolean {
+    return this.abortEarly && this.issues.length > 0;
+  }
+}
+
+/** Describes the type of a wire value for messages: `string`, `null`, `array`, `object`. */
+export function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (value instanceof Uint8Array) return 'bytes';
+  return typeof value;
+}
+
+/**
+ * A bidirectional, inspectable description of a value (TYPESCRIPT.md §5).
+ *
+ * - `decode(wire)` turns a wire value (parsed JSON, a parameter string) into `T`, running
+ *   every constraint; it throws {@link DecodeError}.
+ * - `encode(value)` turns a trusted `T` into its wire value; it runs no constraint.
+ * - `schema` is the JSON Schema 2020-12 of the wire value.
+ *
+ * Codecs are immutable: `refine` and the `with*` methods return new codecs. Every codec is a
+ * Standard Schema v1 (`'~standard'`). `kind` and `children` let renderers walk the tree.
+ */
+export abstract class Codec<T> implements StandardSchemaV1<unknown, T> {
+  /** The constructor's name: `string`, `object`, `array`, … */
+  abstract readonly kind: string;
+  /** Constraints added with {@link Codec.refine}, in order. */
+  readonly constraints: readonly Constraint<T>[] = [];
+  /** Documentation metadata. */
+  readonly meta: CodecMeta = {};
+  /** Phantom field carrying the decoded type; never set at runtime. */
+  declare readonly _type: T;
+
+  /** Structural decode of `input` without this codec's own constraints. */
+  protected abstract parse(input: unknown, ctx: DecodeContext): T | Invalid;
+  /** Encodes a trusted value to its wire form. */
+  protected abstract serialize(value: T): unknown;
+  /** The schema of the wire value, without constraints and metadata. */
+  protected abstract baseSchema(gen: SchemaGenerator): JsonSchema;
+
+  /** The codecs this one is built from (fields, items, variants), for renderers. */
+  children(): readonly Codec<unknown>[] {
+    return [];
+  }
+
+  /**
+   * Decodes a wire value into `T`, running every constraint.
+   * @throws {DecodeError} listing every issue (or the first one, with `abortEarly`).
+   */
+  decode(wire: unknown, options?: DecodeOptions): T {
+    const ctx = new DecodeContext(options);
+    const value = this.decodeIn(wire, ctx);
+    if (value === INVALID || ctx.issues.length > 0) throw new DecodeError(ctx.issues);
+    return value;
+  }
+
+  /**
+   * Decodes within a running decode: records issues in `ctx` and returns {@link INVALID}
+   * when the input is invalid. Used by composite codecs; users call {@link Codec.decode}.
+   */
+  decodeIn(input: unknown, ctx: DecodeContext): T | Invalid {
+    const value = this.parse(input, ctx);
+    if (value === INVALID) return INVALID;
+    let ok = true;
+    for (const c of this.constraints) {
+      if (!c.test(value)) {
+        ctx.addIssue(c.message(value), c.name, value);
+        ok = false;
+        if (ctx.abortEarly) break;
+      }
+    }
+    return ok ? value : INVALID;
+  }
+
+  /** Encodes a trusted value to its wire form (JSON-compatible). Runs no constraint. */
+  encode(value: T): unknown {
+    return this.serialize(value);
+  }
+
+  /**
+   * Checks a value against the codec: its shape and every constraint.
+   * @throws {DecodeError} when the value is invalid.
+   */
+  validate(value: T): void {
+    this.decode(this.serialize(value));
+  }
+
+  /** The JSON Schema 2020-12 of the wire value, with `$defs` for recursive parts. */
+  get schema(): JsonSchema {
+    let s = schemaCache.get(this);
+    if (s === undefined) schemaCache.set(this, (s = new SchemaGenerator().root(this)));
+    return s;
+  }
+
+  /**
+   * The full schema of this codec under `gen`: base schema, constraint keywords, metadata.
+   * Renderers call `gen.schema(codec)` instead, which turns named codecs into `$ref`s.
+   */
+  toJsonSchema(gen: SchemaGenerator): JsonSchema {
+    let s: JsonSchema = this.baseSchema(gen);
+    s = this.reflectConstraints(s, gen);
+    return applyMeta(s, this.meta);
+  }
+
+  /** Applies the constraints' schema keywords to `schema`. */
+  protected reflectConstraints(schema: JsonSchema, _gen: SchemaGenerator): JsonSchema {
+    let s = schema;
+    for (const c of this.constraints) {
+      if (c.schema === undefined) continue;
+      s = typeof c.schema === 'function' ? c.schema(s) : { ...s, ...c.schema };
+    }
+    return s;
+  }
+
+  /** A codec that also runs `constraints` after decoding. */
+  refine(...constraints: Constraint<T>[]): this {
+    return this.with({ constraints: [...this.constraints, ...constraints] });
+  }
+
+  /** A copy named `name`: the OpenAPI renderer emits it under `components.schemas[name]`. */
+  withName(name: string): this {
+    return this.withMeta({ name });
+  }
+
+  /** A copy with the schema `title`. */
+  withTitle(title: string): this {
+    return this.withMeta({ title });
+  }
+
+  /** A copy with the schema `description`. */
+  withDescription(description: string): this {
+    return this.withMeta({ description });
+  }
+
+  /** A copy with one more schema example, given as a decoded value (it is encoded). */
+  withExample(example: T): this {
+    return this.withMeta({ examples: [...(this.meta.examples ?? []), this.serialize(example)] });
+  }
+
+  /** A copy marked `deprecated` in the schema. */
+  withDeprecated(deprecated = true): this {
+    return this.withMeta({ deprecated });
+  }
+
+  /** A copy with `patch` merged into its metadata. */
+  withMeta(patch: CodecMeta): this {
+    return this.with({ meta: { ...this.meta, ...patch } });
+  }
+
+  /** A shallow copy with `patch` applied; the basis of every `with*` method. */
+  protected with(patch: Partial<Pick<Codec<T>, 'constraints' | 'meta'>> & Record<string, unknown>): this {
+    const copy = Object.create(Object.getPrototypeOf(this) as object) as this;
+    Object.assign(copy, this, patch);
+    return copy;
+  }
+
+  /** Standard Schema v1 (https://standardschema.dev): `validate` decodes a wire value. */
+  get '~standard'(): StandardSchemaV1.Props<unknown, T> {
+    return {
+      version: 1,
+      vendor: '@lib/codec',
+      validate: (value: unknown): StandardSchemaV1.Result<T> => {
+        const ctx = new DecodeContext();
+        const out = this.decodeIn(value, ctx);
+        if (out === INVALID || ctx.issues.length > 0) {
+          return { issues: ctx.issues.map((i) => ({ message: i.message, path: i.path })) };
+        }
+        return { value: out };
+      },
+    };
+  }
+}
+
+const schemaCache = new WeakMap<Codec<unknown>, JsonSchema>();
+
+function applyMeta(schema: JsonSchema, meta: CodecMeta): JsonSchema {
+  if (
+    meta.title === undefined &&
+    meta.description === undefined &&
+    meta.examples === undefined &&
+    meta.deprecated === undefined &&
+    meta.default === undefined
+  ) {
+    return schema;
+  }
+  const s: JsonSchema = { ...schema };
+  if (meta.title !== undefined) s.title = meta.title;
+  if (meta.description !== undefined) s.description = meta.description;
+  if (meta.default !== undefined) s.default = meta.default;
+  if (meta.examples !== undefined) s.examples = [...meta.examples];
+  if (meta.deprecated) s.deprecated = true;
+  return s;
+}
+
+/** The decoded type of a codec: `Infer<typeof userCodec>`. */
+export type Infer<C> = C extends Codec<infer T> ? T : never;
+
+/** Any codec, whatever its decoded type. */
+export type AnyCodec = Codec<unknown>;

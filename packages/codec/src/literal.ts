@@ -1,0 +1,33 @@
+import { Codec, type DecodeContext, type Invalid } from './codec.js';
+import type { JsonSchema, JsonSchemaType } from './json-schema.js';
+
+/** The values a literal may take. */
+export type LiteralValue = string | number | boolean | null;
+
+/** Codec of one exact value; schema `{ const: value }` with its `type`. */
+export class LiteralCodec<const L extends LiteralValue> extends Codec<L> {
+  readonly kind = 'literal';
+  /** The only accepted value. */
+  readonly value: L;
+  constructor(value: L) {
+    super();
+    this.value = value;
+  }
+  protected parse(input: unknown, ctx: DecodeContext): L | Invalid {
+    return input === this.value ? this.value : ctx.addIssue(`expected ${JSON.stringify(this.value)}`, 'const', input);
+  }
+  protected serialize(value: L): unknown {
+    return value;
+  }
+  protected baseSchema(): JsonSchema {
+    const v = this.value;
+    const type = v === null ? 'null' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v;
+    return { type: type as JsonSchemaType, const: v };
+  }
+}
+
+/** A codec accepting exactly `value` (SPEC.md `codec.Literal`). */
+// @__NO_SIDE_EFFECTS__
+export function literal<const L extends LiteralValue>(value: L): LiteralCodec<L> {
+  return new LiteralCodec(value);
+}

@@ -1,0 +1,24 @@
+import { Codec, describeType, type DecodeContext, type Invalid } from './codec.js';
+import type { JsonSchema } from './json-schema.js';
+
+/** Codec of a finite number; wire value: a JSON number; schema `{ type: 'number' }`. */
+export class NumberCodec extends Codec<number> {
+  readonly kind = 'number';
+  protected parse(input: unknown, ctx: DecodeContext): number | Invalid {
+    if (typeof input !== 'number') return ctx.addIssue(`expected number, got ${describeType(input)}`, 'type', input);
+    if (!Number.isFinite(input)) return ctx.addIssue('expected a finite number', 'type', input);
+    return input;
+  }
+  protected serialize(value: number): unknown {
+    return value;
+  }
+  protected baseSchema(): JsonSchema {
+    return { type: 'number' };
+  }
+}
+
+/** A finite floating-point number codec (SPEC.md `codec.Float64`). NaN and ±Infinity are rejected. */
+// @__NO_SIDE_EFFECTS__
+export function number(): NumberCodec {
+  return new NumberCodec();
+}

@@ -1,0 +1,105 @@
+import type { Codec } from './codec.js';
+import type { JsonSchema } from './json-schema.js';
+
+/** Where a schema is used: a body value, or a parameter whose wire form is a string. */
+export type SchemaTarget = 'body' | 'parameter';
+
+/** Options of {@link SchemaGenerator}. */
+export interface SchemaGeneratorOptions {
+  /** Prefix of `$ref`s to definitions. Default `'#/$defs/'`; OpenAPI uses `'#/components/schemas/'`. */
+  readonly refPrefix?: string;
+  /**
+   * Whether named codecs (`withName`) become definitions referenced by `$ref`. Default false:
+   * standalone schemas inline them; the OpenAPI renderer sets it.
+   */
+  readonly refNamed?: boolean;
+}
+
+/** Thrown when two different schemas are given the same name. */
+export class SchemaNameConflictError extends Error {
+  /** The conflicting name. */
+  readonly schemaName: string;
+  constructor(schemaName: string) {
+    super(`two different schemas are named ${JSON.stringify(schemaName)}`);
+    this.name = 'SchemaNameConflictError';
+    this.schemaName = schemaName;
+  }
+}
+
+/**
+ * Walks codecs into JSON Schema 2020-12. Named codecs (with `refNamed`) and recursive
+ * codecs (`lazy`) are emitted once into {@link SchemaGenerator.definitions} and referenced
+ * by `$ref`, so recursive types give finite schemas.
+ */
+export class SchemaGenerator {
+  /** Definitions emitted so far, by name. */
+  readonly definitions: Record<string, JsonSchema> = {};
+  /** Prefix of `$ref`s. */
+  readonly refPrefix: string;
+  /** Whether named codecs are referenced rather than inlined. */
+  readonly refNamed: boolean;
+  /** The current target: parameters describe their decoded value type. */
+  target: SchemaTarget = 'body';
+  readonly #owners = new Map<string, Codec<unknown>>();
+  #auto = 0;
+
+  constructor(options?: SchemaGeneratorOptions) {
+    this.refPrefix = options?.refPrefix ?? '#/$defs/';
+    this.refNamed = options?.refNamed ?? false;
+  }
+
+  /** The schema of `codec` at a use site: a `$ref` for a named codec when `refNamed`, else inline. */
+  schema(codec: Codec<unknown>): JsonSchema {
+    const name = codec.meta.name;
+    if (name !== undefined && this.refNamed) return this.ref(name, codec);
+    return codec.toJsonSchema(this);
+  }
+
+  /** The schema of `codec` in parameter position (string-encoded codecs describe their value). */
+  parameterSchema(codec: Codec<unknown>): JsonSchema {
+    const before = this.target;
+    this.target = 'parameter';
+    try {
+      return this.schema(codec);
+    } finally {
+      this.target = before;
+    }
+  }
+
+  /**
+   * Emits `codec` as the definition `name` (once) and returns a `$ref` to it. A recursive use
+   * met while the definition is being built gets the `$ref` too.
+   * @throws {SchemaNameConflictError} when `name` already holds a different schema.
+   */
+  ref(name: string, codec: Codec<unknown>): JsonSchema {
+    const ref = { $ref: this.refPrefix + encodeURIComponent(name) };
+    const owner = this.#owners.get(name);
+    if (owner === codec) return ref;
+    if (owner !== undefined) {
+      // Same name, another codec instance: accept it only when it renders the same.
+      if (JSON.stringify(codec.toJsonSchema(this)) !== JSON.stringify(this.definitions[name])) {
+        throw new SchemaNameConflictError(name);
+      }
+      return ref;
+    }
+    this.#owners.set(name, codec);
+    this.definitions[name] = {};
+    this.definitions[name] = codec.toJsonSchema(this);
+    return ref;
+  }
+
+  /** A fresh definition name for an unnamed recursive codec: `Recursive1`, `Recursive2`, … */
+  autoName(prefix = 'Recursive'): string {
+    let name: string;
+    do name = `${prefix}${++this.#auto}`;
+    while (name in this.definitions);
+    return name;
+  }
+
+  /** The root schema of `codec`, inline, with `$defs` when definitions were emitted. */
+  root(codec: Codec<unknown>): JsonSchema {
+    const s = codec.toJsonSchema(this);
+    if (Object.keys(this.definitions).length === 0) return s;
+    return { ...s, $defs: { ...this.definitions } };
+  }
+}

@@ -1,0 +1,25 @@
+import { Codec, describeType, type DecodeContext, type Invalid } from './codec.js';
+import type { JsonSchema } from './json-schema.js';
+
+/** Codec of a string; wire value: a JSON string; schema `{ type: 'string' }`. */
+export class StringCodec extends Codec<string> {
+  readonly kind = 'string';
+  protected parse(input: unknown, ctx: DecodeContext): string | Invalid {
+    return typeof input === 'string' ? input : ctx.addIssue(`expected string, got ${describeType(input)}`, 'type', input);
+  }
+  protected serialize(value: string): unknown {
+    return value;
+  }
+  protected baseSchema(): JsonSchema {
+    return { type: 'string' };
+  }
+}
+
+/**
+ * A string codec (SPEC.md `codec.String`). Refine with `@lib/validate` constraints:
+ * `codec.string().refine(validate.minLength(1))`.
+ */
+// @__NO_SIDE_EFFECTS__
+export function string(): StringCodec {
+  return new StringCodec();
+}

@@ -1,0 +1,34 @@
+import type { Codec, JsonSchema } from '@lib/codec';
+
+/**
+ * A body format (SPEC.md "Body formats"): how a typed value travels as bytes under one media
+ * type. `unmarshal` parses and decodes through the codec (so it validates); `marshal` encodes a
+ * trusted value.
+ */
+export interface Format<T> {
+  /** The media type written to `Content-Type` and matched against requests (`application/json`). */
+  readonly contentType: string;
+  /** The codec of the value. */
+  readonly codec: Codec<T>;
+  /**
+   * The schema of the body under this media type when it is not the codec's own (binary bodies
+   * are `{ type: 'string', contentMediaType }`); `undefined` means the codec's schema.
+   */
+  readonly bodySchema?: JsonSchema;
+  /** Serialises a trusted value. */
+  marshal(value: T): Uint8Array;
+  /**
+   * Parses bytes and decodes them through the codec.
+   * @throws {import('@lib/codec').DecodeError} for unparseable bytes (constraint `syntax`) or an invalid value.
+   */
+  unmarshal(bytes: Uint8Array): T;
+}
+
+/** A format whose value type is not known statically (per-call overrides, route lists). */
+export type AnyFormat = Format<unknown>;
+
+/** The media type of a `Content-Type` value: lower-cased, without parameters (RFC 9110 §8.3.1). */
+export function mediaTypeOf(contentType: string): string {
+  const semi = contentType.indexOf(';');
+  return (semi === -1 ? contentType : contentType.slice(0, semi)).trim().toLowerCase();
+}

@@ -1,0 +1,3 @@
+export { mediaTypeOf } from './format.js';
+export type { AnyFormat, Format } from './format.js';
+export { json, JsonFormat } from './json.js';

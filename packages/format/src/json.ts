@@ -1,0 +1,43 @@
+import { DecodeError, makeIssue, type Codec } from '@lib/codec';
+import type { Format } from './format.js';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** The JSON body format of a codec: `application/json`, UTF-8 (RFC 8259). */
+export class JsonFormat<T> implements Format<T> {
+  readonly contentType: string;
+  readonly codec: Codec<T>;
+  constructor(codec: Codec<T>, contentType = 'application/json') {
+    this.codec = codec;
+    this.contentType = contentType;
+  }
+  /** The same format under another media type (`application/problem+json`). */
+  withContentType(contentType: string): JsonFormat<T> {
+    return new JsonFormat(this.codec, contentType);
+  }
+  marshal(value: T): Uint8Array {
+    const wire = this.codec.encode(value);
+    return encoder.encode(wire === undefined ? '' : JSON.stringify(wire));
+  }
+  unmarshal(bytes: Uint8Array): T {
+    let wire: unknown;
+    try {
+      const text = decoder.decode(bytes);
+      wire = text.trim() === '' ? undefined : JSON.parse(text);
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      throw new DecodeError([makeIssue([], `body is not valid JSON: ${reason}`, 'syntax', undefined)], { cause: err });
+    }
+    return this.codec.decode(wire);
+  }
+}
+
+/**
+ * JSON body format (SPEC.md `format.JSON`): `format.json(userCodec)`. An empty body unmarshals
+ * as `undefined` (so `codec.empty()` and `optional` bodies accept it).
+ */
+// @__NO_SIDE_EFFECTS__
+export function json<T>(codec: Codec<T>): JsonFormat<T> {
+  return new JsonFormat(codec);
+}

@@ -1,0 +1,132 @@
+import type { Codec, JsonSchema } from '@lib/codec';
+
+/**
+ * The route descriptor: what `@lib/rest` produces from a route declaration and what this
+ * package renders into an OpenAPI 3.1 document (TYPESCRIPT.md §1: it lives in the lowest
+ * package that needs it). Plain data; every codec is rendered through `@lib/codec`'s
+ * `SchemaGenerator`, so named codecs become `components.schemas` entries.
+ */
+
+/** Where a parameter is read from (OpenAPI `in`). */
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+
+/** A request parameter (SPEC.md "Plain parameters", "Merge parameters"). */
+export interface ParameterDescriptor {
+  readonly in: ParameterLocation;
+  readonly name: string;
+  /** Parameter-level description (distinct from the codec's schema description). */
+  readonly description?: string;
+  /** Path parameters are always required. */
+  readonly required: boolean;
+  /** The codec of the parameter's string value; absent means `{ type: 'string' }`. */
+  readonly codec?: Codec<unknown>;
+  readonly deprecated?: boolean;
+}
+
+/** One media type of a request or response body. */
+export interface MediaTypeDescriptor {
+  /** `application/json`, `image/png`, … */
+  readonly mediaType: string;
+  /** The body's codec. */
+  readonly codec: Codec<unknown>;
+  /** When set, the body schema is emitted as `components.schemas[schemaName]` and referenced. */
+  readonly schemaName?: string;
+  /** A schema that replaces the codec's (binary bodies); rendered as is. */
+  readonly schema?: JsonSchema;
+}
+
+/** A response header (SPEC.md `ResponseHeaderParam`), under `responses[status].headers`. */
+export interface HeaderDescriptor {
+  readonly name: string;
+  readonly description?: string;
+  readonly required: boolean;
+  readonly codec?: Codec<unknown>;
+}
+
+/**
+ * A response cookie (SPEC.md `ResponseCookieParam`). OpenAPI has no cookie object for
+ * responses: cookies are rendered as the `Set-Cookie` header, described by name.
+ */
+export interface ResponseCookieDescriptor {
+  readonly name: string;
+  readonly description?: string;
+  readonly required: boolean;
+  readonly codec?: Codec<unknown>;
+}
+
+/** One documented response (success, `responseMeta`, error pattern or built-in error). */
+export interface ResponseDescriptor {
+  /** `'200'`, `'404'`, `'2XX'`, `'default'`. */
+  readonly status: string;
+  readonly description: string;
+  /** Empty for a response without a body (an `empty` codec). */
+  readonly content: readonly MediaTypeDescriptor[];
+  readonly headers: readonly HeaderDescriptor[];
+  readonly cookies: readonly ResponseCookieDescriptor[];
+}
+
+/** The request body of a POST, PUT or PATCH route. */
+export interface RequestBodyDescriptor {
+  readonly description?: string;
+  readonly required: boolean;
+  readonly content: readonly MediaTypeDescriptor[];
+}
+
+/** A security requirement: scheme name → scopes. */
+export type SecurityRequirement = Readonly<Record<string, readonly string[]>>;
+
+/** An OpenAPI 3.1 Security Scheme Object, as rendered. */
+export interface SecuritySchemeObject {
+  readonly type: 'apiKey' | 'http' | 'mutualTLS' | 'oauth2' | 'openIdConnect';
+  readonly description?: string;
+  readonly name?: string;
+  readonly in?: 'query' | 'header' | 'cookie';
+  readonly scheme?: string;
+  readonly bearerFormat?: string;
+  readonly flows?: Readonly<Record<string, unknown>>;
+  readonly openIdConnectUrl?: string;
+}
+
+/** One operation: a declared route. */
+export interface RouteDescriptor {
+  /** Upper-case HTTP method. */
+  readonly method: string;
+  /** The path template with `{var}` placeholders, as declared. */
+  readonly path: string;
+  readonly operationId?: string;
+  readonly summary?: string;
+  readonly description?: string;
+  readonly tags?: readonly string[];
+  readonly deprecated?: boolean;
+  readonly parameters: readonly ParameterDescriptor[];
+  /** Absent for methods without a body and for `empty` request codecs. */
+  readonly requestBody?: RequestBodyDescriptor;
+  /** In declaration order; the success response first. */
+  readonly responses: readonly ResponseDescriptor[];
+  /** Route security; absent means the API's global security applies. */
+  readonly security?: readonly SecurityRequirement[];
+}
+
+/** `info` of the API (SPEC.md `rest.Info`). */
+export interface InfoDescriptor {
+  readonly title: string;
+  readonly version: string;
+  readonly description?: string;
+}
+
+/** A named server entry (SPEC.md `builder.AddServer`). */
+export interface ServerDescriptor {
+  /** The name given to `addServer`; rendered as the server's `description`. */
+  readonly name: string;
+  readonly url: string;
+}
+
+/** Everything a document is rendered from. */
+export interface ApiDescriptor {
+  readonly info: InfoDescriptor;
+  readonly servers: readonly ServerDescriptor[];
+  readonly routes: readonly RouteDescriptor[];
+  readonly securitySchemes?: Readonly<Record<string, SecuritySchemeObject>>;
+  /** Global security requirements (`api.addGlobalSecurity`). */
+  readonly security?: readonly SecurityRequirement[];
+}

@@ -1,0 +1,12 @@
+export { constraint } from './constraint.js';
+export type { ConstraintSpec, Lengthy } from './constraint.js';
+export { email } from './email.js';
+export { httpPath } from './http-path.js';
+export { max } from './max.js';
+export { maxLength } from './max-length.js';
+export { min } from './min.js';
+export { minLength } from './min-length.js';
+export { nonEmpty } from './non-empty.js';
+export { oneOf } from './one-of.js';
+export { pattern } from './pattern.js';
+export { uuid } from './uuid.js';
