@@ -1,0 +1,7 @@
+export * from './client.js';
+export { PipelineNoResponseError } from '@lib/rest';
+export type { Options } from '@lib/rest';
+export { responseHeadersFromContext, setCookie, withResponseCookies } from './response-context.js';
+export type { CookieOptions, HeaderSink, ResponseCookie } from './response-context.js';
+export { NodeServerTransport, newServerTransport, parseAddr, readBody, writeResponse } from './server-transport.js';
+export type { Address, Mux, ServerTransportOptions } from './server-transport.js';

@@ -1,0 +1,88 @@
+import * as codec from '@lib/codec';
+import * as rest from '@lib/rest';
+import * as validate from '@lib/validate';
+
+/** The routes the HTTP tests serve: a small users API. */
+export class NotFoundError extends Error {
+  readonly id: string;
+  constructor(id: string) {
+    super(`user ${id} not found`);
+    this.name = 'NotFoundError';
+    this.id = id;
+  }
+}
+export class ConflictError extends Error {
+  constructor(readonly email: string) {
+    super(`email ${email} is taken`);
+    this.name = 'ConflictError';
+  }
+}
+export class TeapotError extends Error {}
+
+export const user = codec
+  .object({
+    id: codec.string().refine(validate.uuid),
+    name: codec.string().refine(validate.minLength(1)),
+    email: codec.string().refine(validate.email),
+  })
+  .withName('User');
+export type User = codec.Infer<typeof user>;
+
+export const notFound = codec.object({ error: codec.string(), id: codec.string() }).withName('NotFound');
+
+export interface CreateReq {
+  name: string;
+  email: string;
+}
+export interface GetReq {
+  id: string;
+}
+export interface ListReq {
+  limit?: number;
+  requestId: string;
+}
+export interface ListResp {
+  items: User[];
+  total: number;
+  requestId?: string;
+}
+
+export const createUser = rest.newRoute(
+  'POST',
+  '/users',
+  codec.object({ name: codec.string().refine(validate.minLength(1)), email: codec.string().refine(validate.email) }),
+  user,
+  rest.routeMeta({ operationId: 'createUser' }),
+  rest.errorPattern(ConflictError, 409, codec.object({ error: codec.string() }), (e) => ({ error: e.message })),
+);
+
+export const getUser = rest.newRoute(
+  'GET',
+  '/users/{id}',
+  codec.empty<GetReq>(),
+  user,
+  rest.routeMeta({ operationId: 'getUser' }),
+  rest.newPathParam('id', codec.string().refine(validate.uuid), (r) => r.id, (r, v) => {
+    r.id = v;
+  }),
+  rest.errorPattern(NotFoundError, 404, notFound, (e) => ({ error: e.message, id: e.id })),
+  rest.errorStatus(TeapotError, 418),
+);
+
+export const listUsers = rest.newRoute(
+  'GET',
+  '/users',
+  codec.empty<ListReq>(),
+  codec.object({ items: codec.array(user), total: codec.int(), requestId: codec.optional(codec.string()) }),
+  rest.newOptionalQueryParam('limit', codec.intString().refine(validate.min(1), validate.max(100)), (r) => r.limit, (r, v) => {
+    r.limit = v;
+  }),
+  rest.newRequiredHeaderParam('X-Request-ID', codec.string().refine(validate.minLength(3)), (r) => r.requestId, (r, v) => {
+    r.requestId = v;
+  }),
+  rest.newOptionalResponseHeaderParam('X-Total-Count', codec.intString(), (r: ListResp) => r.total, (r, v) => {
+    r.total = v;
+  }),
+);
+
+export const boom = rest.newRoute('DELETE', '/boom', codec.empty<object>(), codec.empty<object>());

@@ -1,0 +1,41 @@
+/**
+ * The request context a handler receives first (TYPESCRIPT.md §2: Go's `ctx context.Context`).
+ * `signal` aborts when the client goes away or the server shuts down; `get`/`set` carry
+ * request-scoped values (middleware output, adapter objects) under keys of your own.
+ */
+export class Context {
+  /** Aborts when the request is abandoned or the server drains. */
+  readonly signal: AbortSignal;
+  readonly #values = new Map<unknown, unknown>();
+
+  constructor(signal: AbortSignal) {
+    this.signal = signal;
+  }
+
+  /** The value stored under `key`, or `undefined`. */
+  get<V>(key: ContextKey<V>): V | undefined {
+    return this.#values.get(key) as V | undefined;
+  }
+
+  /** Stores `value` under `key` for the rest of the request. */
+  set<V>(key: ContextKey<V>, value: V): void {
+    this.#values.set(key, value);
+  }
+}
+
+/** A typed key for {@link Context.get} and {@link Context.set}; create one with {@link contextKey}. */
+export interface ContextKey<V> {
+  readonly description: string;
+  /** Phantom: the value type. */
+  readonly _value?: V;
+}
+
+/** A new, unique context key. `description` is for debugging only. */
+export function contextKey<V>(description: string): ContextKey<V> {
+  return Object.freeze({ description });
+}
+
+/** The key under which adapters store the response headers a handler may add (`responseHeadersFromContext`). */
+export const responseHeadersKey: ContextKey<Headers> = contextKey<Headers>('response headers');
+/** The key under which adapters store their native request object (`requestFromContext`). */
+export const nativeRequestKey: ContextKey<unknown> = contextKey<unknown>('native request');

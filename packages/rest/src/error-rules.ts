@@ -1,0 +1,186 @@
+import type { Codec } from '@lib/codec';
+import type { ErrorPatternValuer } from './http-errors.js';
+import type { RouteOption } from './route-option.js';
+
+/** A class whose instances are errors: `NotFoundError`. */
+export type ErrorClass<E> = abstract new (...args: never[]) => E;
+/** A type guard: `(e: unknown): e is NotFound => …`. */
+export type ErrorGuard<E> = (err: unknown) => err is E;
+/**
+ * What an error rule matches (TYPESCRIPT.md §2: Go's `errors.As` target). A function whose
+ * `prototype` is an `Error` (or `Error` itself) is taken as a class and matched with
+ * `instanceof`; any other function is a type guard.
+ */
+export type ErrorWitness<E> = ErrorClass<E> | ErrorGuard<E>;
+
+/** An HTTP status as a number or as SPEC.md's string (`201`, `'201'`, `'4XX'`). */
+export type Status = number | `${number}` | `${1 | 2 | 3 | 4 | 5}XX` | 'default';
+
+/** The numeric status sent on the wire for a declared status (`'2XX'` and `'default'` send 200 and 500 — TYPESCRIPT.md §6.1). */
+export function wireStatus(status: Status): number {
+  if (typeof status === 'number') return status;
+  if (/^\d{3}$/.test(status)) return Number(status);
+  if (status === 'default') return 500;
+  return status.startsWith('2') ? 200 : Number(status[0]) * 100;
+}
+
+function isErrorClass(fn: ErrorWitness<unknown>): fn is ErrorClass<unknown> {
+  return fn === Error || (typeof fn.prototype === 'object' && fn.prototype instanceof Error);
+}
+
+/**
+ * Finds the first error in `err`'s chain that `witness` matches: `err` itself, then its
+ * `cause` chain and the members of `AggregateError.errors`, depth first (Go's `errors.As`).
+ */
+export function findError<E>(err: unknown, witness: ErrorWitness<E>): E | undefined {
+  const isClass = isErrorClass(witness as ErrorWitness<unknown>);
+  const seen = new Set<unknown>();
+  const visit = (e: unknown): E | undefined => {
+    if (e === undefined || e === null || seen.has(e)) return undefined;
+    seen.add(e);
+    if (isClass ? e instanceof (witness as ErrorClass<E>) : (witness as ErrorGuard<E>)(e)) return e as E;
+    if (typeof e !== 'object') return undefined;
+    if (e instanceof AggregateError) {
+      for (const inner of e.errors) {
+        const found = visit(inner);
+        if (found !== undefined) return found;
+      }
+    }
+    return visit((e as { cause?: unknown }).cause);
+  };
+  return visit(err);
+}
+
+/** What a matched error pattern does (SPEC.md error mapping rule 4). */
+export type ErrorAction = 'respond' | 'handle' | 'log';
+/** Write the pattern's typed body and status directly (the default). */
+export const ErrorRespond: ErrorAction = 'respond';
+/** Skip the typed write; the `errorHandler` builds the body with the pattern's status. */
+export const ErrorHandle: ErrorAction = 'handle';
+/** As {@link ErrorHandle}, and report the match to the observer. */
+export const ErrorLog: ErrorAction = 'log';
+
+/** Maps errors matching a witness to a status (SPEC.md `rest.ErrorStatus[E]`); the body goes through the `errorHandler`. */
+export class ErrorStatusRule<E> implements RouteOption<unknown, unknown> {
+  readonly optionKind = 'errorStatus';
+  declare readonly '~route'?: (req: unknown, resp: unknown) => void;
+  readonly witness: ErrorWitness<E>;
+  readonly status: number;
+  constructor(witness: ErrorWitness<E>, status: Status) {
+    this.witness = witness;
+    this.status = wireStatus(status);
+  }
+  /** The matched error in `err`'s chain, or `undefined`. */
+  match(err: unknown): E | undefined {
+    return findError(err, this.witness);
+  }
+}
+
+/**
+ * Maps errors matching a witness to a status and a codec-encoded body (SPEC.md
+ * `rest.ErrorPattern[E,B]`). Without `mapFn` the matched error itself is encoded (it must be
+ * assignable to `B`); with it, `mapFn(error)` is. Clients decode non-2xx responses of this
+ * status with `body` into an `ErrorPatternResponse`.
+ */
+export class ErrorPattern<E, B> implements RouteOption<unknown, unknown> {
+  readonly optionKind = 'errorPattern';
+  declare readonly '~route'?: (req: unknown, resp: unknown) => void;
+  readonly witness: ErrorWitness<E>;
+  readonly status: number;
+  /** The declared status as given (`'4XX'` stays a range in OpenAPI). */
+  readonly declaredStatus: Status;
+  readonly body: Codec<B>;
+  readonly mapFn: ((err: E) => B) | undefined;
+  readonly action: ErrorAction;
+  /** Documentation of the response. */
+  readonly description: string | undefined;
+  constructor(witness: ErrorWitness<E>, status: Status, body: Codec<B>, mapFn?: (err: E) => B, action: ErrorAction = 'respond', description?: string) {
+    this.witness = witness;
+    this.declaredStatus = status;
+    this.status = wireStatus(status);
+    this.body = body;
+    this.mapFn = mapFn;
+    this.action = action;
+    this.description = description;
+  }
+  /** A copy with another action. */
+  withAction(action: ErrorAction): ErrorPattern<E, B> {
+    return new ErrorPattern(this.witness, this.declaredStatus, this.body, this.mapFn, action, this.description);
+  }
+  /** A copy with a response description for OpenAPI. */
+  withDescription(description: string): ErrorPattern<E, B> {
+    return new ErrorPattern(this.witness, this.declaredStatus, this.body, this.mapFn, this.action, description);
+  }
+  /**
+   * The body this pattern gives for `err`: server side, a matching error in the chain mapped by
+   * `mapFn`; client side, the decoded value of an `ErrorPatternResponse` of this status.
+   * `undefined` when nothing matches. Never throws for a non-match.
+   */
+  match(err: unknown): B | undefined {
+    const e = findError(err, this.witness);
+    if (e !== undefined) return this.mapFn === undefined ? (e as unknown as B) : this.mapFn(e);
+    const valuer = findError(err, isErrorPatternValuer);
+    return valuer?.statusCode === this.status ? (valuer.value as B) : undefined;
+  }
+}
+
+/** Maps errors matching `witness` to `status` (SPEC.md `rest.ErrorStatus`): `rest.errorStatus(ConflictError, 409)`. */
+export function errorStatus<E>(witness: ErrorWitness<E>, status: Status): ErrorStatusRule<E> {
+  return new ErrorStatusRule(witness, status);
+}
+
+/**
+ * Maps errors matching `witness` to `status` and a body encoded by `body` (SPEC.md
+ * `rest.ErrorPattern`): `rest.errorPattern(NotFoundError, 404, notFoundCodec)`.
+ */
+export function errorPattern<E, B>(witness: ErrorWitness<E>, status: Status, body: Codec<B>, mapFn?: (err: E) => B): ErrorPattern<E, B> {
+  return new ErrorPattern(witness, status, body, mapFn);
+}
+
+/** True for a value implementing {@link ErrorPatternValuer} (an adapter's `ErrorPatternResponse`). */
+export function isErrorPatternValuer(err: unknown): err is ErrorPatternValuer {
+  return typeof err === 'object' && err !== null && typeof (err as { statusCode?: unknown }).statusCode === 'number' && 'value' in err;
+}
+
+/**
+ * The typed body of an error: when `witness` is an `ErrorPattern`, its `match`; when it is a
+ * class or guard, the decoded value of an `ErrorPatternResponse` in `err`'s chain that it
+ * matches (SPEC.md `rest.ErrorPatternAs[B]`). `undefined` when nothing matches; never throws.
+ */
+export function errorPatternAs<B>(err: unknown, witness: ErrorPattern<unknown, B> | ErrorWitness<B>): B | undefined {
+  if (witness instanceof ErrorPattern) return witness.match(err);
+  const valuer = findError(err, isErrorPatternValuer);
+  if (valuer !== undefined) {
+    const v = valuer.value;
+    const isClass = isErrorClass(witness as ErrorWitness<unknown>);
+    if (isClass ? v instanceof (witness as ErrorClass<B>) : (witness as ErrorGuard<B>)(v)) return v as B;
+  }
+  return undefined;
+}
+
+/** One case of {@link handleErrorPattern}. */
+export interface ErrorCase {
+  /** Runs the case when it matches `err`; true when it ran. */
+  run(err: unknown): boolean;
+}
+
+/** A case for {@link handleErrorPattern}: `fn` runs with the typed body when `witness` matches. */
+export function errorCase<B>(witness: ErrorPattern<unknown, B> | ErrorWitness<B>, fn: (value: B) => void): ErrorCase {
+  return {
+    run(err: unknown): boolean {
+      const v = errorPatternAs(err, witness);
+      if (v === undefined) return false;
+      fn(v);
+      return true;
+    },
+  };
+}
+
+/** Runs the first case that matches `err` (SPEC.md `rest.HandleErrorPattern`); false when none did. Never throws for a non-match. */
+export function handleErrorPattern(err: unknown, ...cases: ErrorCase[]): boolean {
+  for (const c of cases) if (c.run(err)) return true;
+  return false;
+}
+
+/** Any error rule. */
+export type ErrorRule = ErrorStatusRule<unknown> | ErrorPattern<unknown, unknown>;

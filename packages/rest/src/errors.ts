@@ -1,0 +1,221 @@
+/**
+ * The error types of SPEC.md "Error types" that `@lib/rest` places. Every class sets `name` to
+ * its class name and keeps the underlying error as `cause`.
+ */
+
+/** A path fails builder-level validation (`withPathCodec`/`withPathConstraints`) at registration or in `buildPath`. */
+export class InvalidPathError extends Error {
+  /** The offending concrete path (or the template with `{var}` replaced by `x`). */
+  readonly path: string;
+  constructor(path: string, cause: unknown) {
+    super(`invalid path ${JSON.stringify(path)}: ${messageOf(cause)}`, { cause });
+    this.name = 'InvalidPathError';
+    this.path = path;
+  }
+}
+
+/** Base of the parameter errors: a named value failed its codec. */
+export abstract class ParamError extends Error {
+  /** The parameter's name. */
+  readonly paramName: string;
+  /** The offending raw value (`undefined` when the value is missing). */
+  readonly value: string | undefined;
+  /** Where the parameter lives. */
+  abstract readonly location: 'path' | 'query' | 'header' | 'cookie';
+  constructor(kind: string, paramName: string, value: string | undefined, cause: unknown) {
+    super(`${kind} ${JSON.stringify(paramName)}: ${messageOf(cause)}`, { cause });
+    this.paramName = paramName;
+    this.value = value;
+  }
+}
+
+/** A path variable fails its codec (400 on the server; pre-flight on the client). */
+export class PathParamError extends ParamError {
+  readonly location = 'path';
+  constructor(paramName: string, value: string | undefined, cause: unknown) {
+    super('path parameter', paramName, value, cause);
+    this.name = 'PathParamError';
+  }
+}
+
+/** A query parameter fails its codec or a required one is missing (400). */
+export class QueryParamError extends ParamError {
+  readonly location = 'query';
+  constructor(paramName: string, value: string | undefined, cause: unknown) {
+    super('query parameter', paramName, value, cause);
+    this.name = 'QueryParamError';
+  }
+}
+
+/** A request header fails its codec or a required one is missing (400); for response headers, a contract violation (500). */
+export class HeaderParamError extends ParamError {
+  readonly location = 'header';
+  constructor(paramName: string, value: string | undefined, cause: unknown) {
+    super('header', paramName, value, cause);
+    this.name = 'HeaderParamError';
+  }
+}
+
+/** A cookie fails its codec or a required one is missing (400); for response cookies, a contract violation (500). */
+export class CookieParamError extends ParamError {
+  readonly location = 'cookie';
+  constructor(paramName: string, value: string | undefined, cause: unknown) {
+    super('cookie', paramName, value, cause);
+    this.name = 'CookieParamError';
+  }
+}
+
+/** A path variable is absent from the map given to `buildPath`. */
+export class MissingPathVarError extends Error {
+  /** The missing variable. */
+  readonly paramName: string;
+  constructor(paramName: string) {
+    super(`missing path variable ${JSON.stringify(paramName)}`);
+    this.name = 'MissingPathVarError';
+    this.paramName = paramName;
+  }
+}
+
+/** The request's Content-Type is not one the route accepts (415). */
+export class UnsupportedMediaTypeError extends Error {
+  /** The Content-Type received (`''` when absent). */
+  readonly got: string;
+  /** The media types the route accepts. */
+  readonly supported: readonly string[];
+  constructor(got: string, supported: readonly string[]) {
+    super(`unsupported media type ${JSON.stringify(got)}; supported: ${supported.join(', ')}`);
+    this.name = 'UnsupportedMediaTypeError';
+    this.got = got;
+    this.supported = supported;
+  }
+}
+
+/** No format of the route matches the request's `Accept` (406). */
+export class NotAcceptableError extends Error {
+  /** The Accept header received. */
+  readonly accept: string;
+  /** The media types the route can produce. */
+  readonly supported: readonly string[];
+  constructor(accept: string, supported: readonly string[]) {
+    super(`not acceptable: ${JSON.stringify(accept)}; available: ${supported.join(', ')}`);
+    this.name = 'NotAcceptableError';
+    this.accept = accept;
+    this.supported = supported;
+  }
+}
+
+/** The request body is larger than `maxBodyBytes` (413). */
+export class BodyTooLargeError extends Error {
+  /** The limit in bytes. */
+  readonly limit: number;
+  constructor(limit: number) {
+    super(`request body exceeds ${limit} bytes`);
+    this.name = 'BodyTooLargeError';
+    this.limit = limit;
+  }
+}
+
+/** The request body fails to parse or decode (400). `cause` is the `DecodeError`. */
+export class RequestBodyError extends Error {
+  constructor(cause: unknown) {
+    super(`invalid request body: ${messageOf(cause)}`, { cause });
+    this.name = 'RequestBodyError';
+  }
+}
+
+/** A handler's response breaks the route's contract: a response header or cookie fails its codec, or the body cannot be encoded (500). */
+export class ResponseContractError extends Error {
+  constructor(cause: unknown) {
+    super(`response violates the route contract: ${messageOf(cause)}`, { cause });
+    this.name = 'ResponseContractError';
+  }
+}
+
+/** Two error patterns of one route share a status (SPEC.md error mapping rule 6). */
+export class DuplicateErrorStatusError extends Error {
+  /** The route, as `METHOD /path`. */
+  readonly route: string;
+  /** The shared status. */
+  readonly status: number;
+  constructor(route: string, status: number) {
+    super(`${route}: two error patterns share status ${status}`);
+    this.name = 'DuplicateErrorStatusError';
+    this.route = route;
+    this.status = status;
+  }
+}
+
+/** A route with the same method and path is already registered with the builder. */
+export class DuplicateRouteError extends Error {
+  /** The route, as `METHOD /path`. */
+  readonly route: string;
+  constructor(route: string) {
+    super(`${route} is already registered`);
+    this.name = 'DuplicateRouteError';
+    this.route = route;
+  }
+}
+
+/** A declared parameter kind (or a security scheme's `in`) is not implemented by the attached transport. */
+export class UnsupportedParamKindError extends Error {
+  /** The parameter kind: `path`, `query`, `header`, `cookie`, `responseHeader`, `responseCookie`. */
+  readonly kind: string;
+  /** The adapter's name. */
+  readonly adapter: string;
+  constructor(kind: string, adapter: string) {
+    super(`${adapter} does not support ${kind} parameters`);
+    this.name = 'UnsupportedParamKindError';
+    this.kind = kind;
+    this.adapter = adapter;
+  }
+}
+
+/** A `requireQoS`/`requireHWM` requirement has no adapter-supplied value, or an insufficient one. */
+export class CapabilityCoverageError extends Error {
+  /** The route, as `METHOD /path`. */
+  readonly route: string;
+  /** Capabilities the adapter does not supply. */
+  readonly missing: readonly string[];
+  /** Capabilities supplied at a level below the requirement. */
+  readonly insufficient: readonly string[];
+  constructor(route: string, missing: readonly string[], insufficient: readonly string[]) {
+    const parts = [
+      missing.length > 0 ? `missing ${missing.join(', ')}` : '',
+      insufficient.length > 0 ? `insufficient ${insufficient.join(', ')}` : '',
+    ].filter(Boolean);
+    super(`${route}: capability requirements not covered (${parts.join('; ')})`);
+    this.name = 'CapabilityCoverageError';
+    this.route = route;
+    this.missing = missing;
+    this.insufficient = insufficient;
+  }
+}
+
+/** `client.call` was given something that is not a route, or a route of another client. */
+export class TransportTypeMismatchError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TransportTypeMismatchError';
+  }
+}
+
+/** `client.attach` was called a second time. */
+export class ClientTransportAlreadyAttachedError extends Error {
+  constructor() {
+    super('a transport is already attached to this client');
+    this.name = 'ClientTransportAlreadyAttachedError';
+  }
+}
+
+/** `client.call` before `client.attach`. */
+export class ClientTransportNotAttachedError extends Error {
+  constructor() {
+    super('no transport is attached to this client');
+    this.name = 'ClientTransportNotAttachedError';
+  }
+}
+
+/** The message of an unknown thrown value. */
+export function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

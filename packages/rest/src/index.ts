@@ -1,0 +1,84 @@
+export { callWithTransport, Client, newClient } from './client.js';
+export type { ClientCallOptions } from './client.js';
+export { Context, contextKey } from './context.js';
+export type { ContextKey } from './context.js';
+export { setCookieHeader } from './cookies.js';
+export { defaultStatus, describeRoute, errorEnvelope } from './describe.js';
+export {
+  errorCase,
+  ErrorHandle,
+  ErrorLog,
+  errorPattern,
+  ErrorPattern,
+  errorPatternAs,
+  ErrorRespond,
+  errorStatus,
+  ErrorStatusRule,
+  findError,
+  handleErrorPattern,
+  isErrorPatternValuer,
+  wireStatus,
+} from './error-rules.js';
+export type { ErrorAction, ErrorCase, ErrorClass, ErrorGuard, ErrorRule, ErrorWitness, Status } from './error-rules.js';
+export {
+  BodyTooLargeError,
+  CapabilityCoverageError,
+  ClientTransportAlreadyAttachedError,
+  ClientTransportNotAttachedError,
+  CookieParamError,
+  DuplicateErrorStatusError,
+  DuplicateRouteError,
+  HeaderParamError,
+  InvalidPathError,
+  MissingPathVarError,
+  NotAcceptableError,
+  ParamError,
+  PathParamError,
+  QueryParamError,
+  RequestBodyError,
+  ResponseContractError,
+  TransportTypeMismatchError,
+  UnsupportedMediaTypeError,
+  UnsupportedParamKindError,
+} from './errors.js';
+export { formats, requestFormats, RequestFormats, ResponseFormats } from './formats.js';
+export { ErrorPatternResponse, PipelineNoResponseError, RequestBuildError, RequestError, ResponseBodyError, UnexpectedStatusError } from './http-errors.js';
+export type { ErrorPatternValuer } from './http-errors.js';
+export { DEFAULT_MAX_BODY_BYTES } from './options.js';
+export type { ErrorEnvelope, ErrorHandler, Observer, Options, SecurityFunc, ValidationLocation } from './options.js';
+export {
+  cookieParam,
+  headerParam,
+  newOptionalCookieParam,
+  newOptionalHeaderParam,
+  newOptionalQueryParam,
+  newOptionalResponseCookieParam,
+  newOptionalResponseHeaderParam,
+  newPathParam,
+  newRequiredCookieParam,
+  newRequiredHeaderParam,
+  newRequiredQueryParam,
+  newRequiredResponseCookieParam,
+  newRequiredResponseHeaderParam,
+  pathParam,
+  PlainParam,
+  queryParam,
+  RequestMergeParam,
+  ResponseMergeParam,
+  responseCookieParam,
+  responseHeaderParam,
+} from './params.js';
+export type { AnyParam, CookieAttributes, ParamFields, ParamKind, ParamLocation } from './params.js';
+export { RouteDeclarationError } from './path-template.js';
+export { CapabilityRequirement, requireHWM, requireQoS } from './requirements.js';
+export { ResponseMeta, responseMeta, RouteMeta, routeMeta } from './route-meta.js';
+export type { ResponseMetaFields, RouteMetaFields } from './route-meta.js';
+export type { RouteOption } from './route-option.js';
+export { RouteHandle } from './route-handle.js';
+export { BODY_METHODS, newRoute, Route } from './route.js';
+export type { Handler } from './route.js';
+export { checkCoverage, newServer, Server, withPathCodec, withPathConstraints } from './server.js';
+export type { ServerOption } from './server.js';
+export { reasonPhrase } from './status-text.js';
+export { HTTP_PARAM_KINDS } from './transport.js';
+export type { ClientExchange, ClientReply, ClientTransport, ServerTransport } from './transport.js';

@@ -1,0 +1,58 @@
+import type { Context } from './context.js';
+
+/** Where a validation failure was found (SPEC.md "Observer"). */
+export type ValidationLocation = 'path' | 'query' | 'cookie' | 'header' | 'body';
+
+/**
+ * Receives per-request and per-call observations (SPEC.md "Observer"). Every method is
+ * optional; an observer that throws is ignored (its error never reaches the request).
+ */
+export interface Observer {
+  /** A server response or a client call finished. `status` 0: a client call aborted pre-flight. `durationMs` in milliseconds. */
+  onResponse?(info: { readonly route: string; readonly status: number; readonly durationMs: number; readonly error?: unknown }): void;
+  /** One validation error per failing field. */
+  onValidationError?(info: { readonly route: string; readonly location: ValidationLocation; readonly name: string; readonly error: unknown }): void;
+  /** An error met an error rule (`matched`) or none (`missed`). */
+  onErrorPattern?(info: { readonly route: string; readonly matched: boolean; readonly status: number; readonly error: unknown }): void;
+}
+
+/** The default error body: `{ "error": message }` (SPEC.md "Errors"). */
+export interface ErrorEnvelope {
+  readonly error: string;
+}
+
+/**
+ * Builds the body of an error response that no `ErrorRespond` pattern wrote. It receives the
+ * real error and the status chosen by the error rules; it returns the JSON value to send (and
+ * may return another status). The default returns `{ error: message }`, where the message is
+ * the error's own for 4xx and the status's reason phrase for 5xx.
+ */
+export type ErrorHandler = (ctx: Context, err: unknown, status: number) => { readonly status?: number; readonly body: unknown };
+
+/**
+ * A security check called after credential codecs validated (TYPESCRIPT.md §6.5). Throwing
+ * gives 401, or the status an error rule maps the thrown error to.
+ */
+export type SecurityFunc = (ctx: Context, request: Request | undefined, requirements: readonly Readonly<Record<string, readonly string[]>>[]) => void | Promise<void>;
+
+/**
+ * Adapter options (SPEC.md `nethttp.Options`), one type shared by both adapters. Set per route
+ * with `route.withOptions(options)`.
+ */
+export interface Options {
+  /** Replaces the default `{ "error": message }` envelope. */
+  readonly errorHandler?: ErrorHandler;
+  /** Per-request observations. Default: none. */
+  readonly observer?: Observer;
+  /** Request body limit in bytes. Default 1 MiB (1_048_576); larger bodies get 413. */
+  readonly maxBodyBytes?: number;
+  /** The media type expected on request bodies when the route declares no request formats. Default `application/json`. */
+  readonly contentType?: string;
+  /** When true, a repeated query key validates every value (with a codec of the array's item). Default false: the first value. */
+  readonly multiValueQueryParams?: boolean;
+  /** Called after credential validation. */
+  readonly securityFunc?: SecurityFunc;
+}
+
+/** Default `maxBodyBytes`: 1 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 1_048_576;

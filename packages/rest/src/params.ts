@@ -1,0 +1,214 @@
+import type { Codec } from '@lib/codec';
+import type { RouteOption } from './route-option.js';
+
+/** Where a request parameter is read from (OpenAPI `in`). */
+export type ParamLocation = 'path' | 'query' | 'header' | 'cookie';
+/** Every parameter kind a route may declare; adapters say which they implement. */
+export type ParamKind = ParamLocation | 'responseHeader' | 'responseCookie';
+
+/** Response cookie attributes (RFC 6265 §4.1; TYPESCRIPT.md `rest.CookieAttributes`). */
+export interface CookieAttributes {
+  /** Lifetime in seconds (`Max-Age`); absent makes a session cookie; 0 or less expires it. */
+  readonly maxAge?: number;
+  /** `Secure`; default true (see `insecure`). */
+  readonly secure?: boolean;
+  /** `HttpOnly`; default true. */
+  readonly httpOnly?: boolean;
+  /** `SameSite`; default `'strict'`. */
+  readonly sameSite?: 'strict' | 'lax' | 'none';
+  /** `Path`; default `/`. */
+  readonly path?: string;
+  /** `Domain`; default none (host-only). */
+  readonly domain?: string;
+  /** Drops `Secure` (for plain-HTTP development). */
+  readonly insecure?: boolean;
+}
+
+/** The fields of a plain parameter literal (SPEC.md "Plain parameters"). */
+export interface ParamFields {
+  readonly name: string;
+  readonly description?: string;
+  /** Default false (path parameters are always required). */
+  readonly required?: boolean;
+}
+
+/**
+ * A validate-only parameter (SPEC.md "Plain (validate-only) parameters"): documented in
+ * OpenAPI and validated, not merged into the request value.
+ */
+export class PlainParam<K extends ParamKind> implements RouteOption<unknown, unknown> {
+  readonly optionKind = 'param';
+  declare readonly '~route'?: (req: unknown, resp: unknown) => void;
+  /** Always false: plain parameters are not merged. */
+  readonly merge = false;
+  readonly kind: K;
+  readonly name: string;
+  readonly description: string | undefined;
+  readonly required: boolean;
+  /** The string codec validating the value; `undefined` accepts any string. */
+  readonly codec: Codec<unknown> | undefined;
+  constructor(kind: K, fields: ParamFields, codec?: Codec<unknown>) {
+    this.kind = kind;
+    this.name = fields.name;
+    this.description = fields.description;
+    this.required = kind === 'path' ? true : (fields.required ?? false);
+    this.codec = codec;
+  }
+  /** A copy validated by `codec` (a codec of a string wire value). */
+  withCodec(codec: Codec<unknown>): PlainParam<K> {
+    return new PlainParam(this.kind, { name: this.name, ...(this.description !== undefined && { description: this.description }), required: this.required }, codec);
+  }
+}
+
+/** A path parameter `{name}` (always required). */
+export function pathParam(fields: ParamFields): PlainParam<'path'> {
+  return new PlainParam('path', fields);
+}
+/** A query-string parameter. */
+export function queryParam(fields: ParamFields): PlainParam<'query'> {
+  return new PlainParam('query', fields);
+}
+/** A request cookie (`Cookie:` header). */
+export function cookieParam(fields: ParamFields): PlainParam<'cookie'> {
+  return new PlainParam('cookie', fields);
+}
+/** A request header. `Accept`, `Content-Type` and `Authorization` may not be declared. */
+export function headerParam(fields: ParamFields): PlainParam<'header'> {
+  return new PlainParam('header', fields);
+}
+/** A documented and validated response header. */
+export function responseHeaderParam(fields: ParamFields): PlainParam<'responseHeader'> {
+  return new PlainParam('responseHeader', fields);
+}
+/** A documented and validated response cookie (`Set-Cookie`). */
+export function responseCookieParam(fields: ParamFields): PlainParam<'responseCookie'> {
+  return new PlainParam('responseCookie', fields);
+}
+
+/**
+ * A merge parameter on the request (SPEC.md "Merge parameters"): declares the OpenAPI
+ * parameter and a field of `Req` that the server fills and the client reads.
+ */
+export class RequestMergeParam<R, T> implements RouteOption<R, unknown> {
+  readonly optionKind = 'param';
+  declare readonly '~route'?: (req: R, resp: unknown) => void;
+  /** Always true: the value is merged into the request. */
+  readonly merge = true;
+  readonly kind: ParamLocation;
+  readonly name: string;
+  readonly codec: Codec<T>;
+  readonly required: boolean;
+  readonly description: string | undefined;
+  /** Reads the field from a request value (client side). */
+  readonly get: (req: R) => T | undefined;
+  /** Writes the decoded value into the request (server side, `decodeVars`). */
+  readonly set: (req: R, value: T) => void;
+  constructor(kind: ParamLocation, name: string, codec: Codec<T>, required: boolean, get: (req: R) => T | undefined, set: (req: R, value: T) => void, description?: string) {
+    this.kind = kind;
+    this.name = name;
+    this.codec = codec;
+    this.required = required;
+    this.get = get;
+    this.set = set;
+    this.description = description;
+  }
+  /** A copy with a parameter-level description (distinct from the codec's schema description). */
+  withDescription(description: string): RequestMergeParam<R, T> {
+    return new RequestMergeParam(this.kind, this.name, this.codec, this.required, this.get, this.set, description);
+  }
+}
+
+/**
+ * A merge parameter on the response: a field of `Resp` the server encodes into a response
+ * header or `Set-Cookie`, and the client decodes back (SPEC.md merge rules 5 and 6).
+ */
+export class ResponseMergeParam<R, T> implements RouteOption<unknown, R> {
+  readonly optionKind = 'param';
+  declare readonly '~route'?: (req: unknown, resp: R) => void;
+  readonly merge = true;
+  readonly kind: 'responseHeader' | 'responseCookie';
+  readonly name: string;
+  readonly codec: Codec<T>;
+  /** Governs client-side decoding only: the server always calls the getter. */
+  readonly required: boolean;
+  readonly description: string | undefined;
+  readonly get: (resp: R) => T | undefined;
+  readonly set: (resp: R, value: T) => void;
+  /** Cookie attributes from the response (response cookies only). */
+  readonly attributes: ((resp: R) => CookieAttributes) | undefined;
+  constructor(
+    kind: 'responseHeader' | 'responseCookie',
+    name: string,
+    codec: Codec<T>,
+    required: boolean,
+    get: (resp: R) => T | undefined,
+    set: (resp: R, value: T) => void,
+    description?: string,
+    attributes?: (resp: R) => CookieAttributes,
+  ) {
+    this.kind = kind;
+    this.name = name;
+    this.codec = codec;
+    this.required = required;
+    this.get = get;
+    this.set = set;
+    this.description = description;
+    this.attributes = attributes;
+  }
+  /** A copy with a parameter-level description. */
+  withDescription(description: string): ResponseMergeParam<R, T> {
+    return new ResponseMergeParam(this.kind, this.name, this.codec, this.required, this.get, this.set, description, this.attributes);
+  }
+  /** A copy whose cookie attributes come from the response (TYPESCRIPT.md §6.6 gives the defaults). */
+  withAttributes(attributes: (resp: R) => CookieAttributes): ResponseMergeParam<R, T> {
+    return new ResponseMergeParam(this.kind, this.name, this.codec, this.required, this.get, this.set, this.description, attributes);
+  }
+}
+
+/** Any parameter declaration. */
+export type AnyParam = PlainParam<ParamKind> | RequestMergeParam<never, unknown> | ResponseMergeParam<never, unknown>;
+
+/** A path variable merged into `Req` (always required): `rest.newPathParam('id', codec.string(), r => r.id, (r, v) => { r.id = v })`. */
+export function newPathParam<T, R>(name: string, codec: Codec<T>, get: (req: R) => T, set: (req: R, value: T) => void): RequestMergeParam<R, T> {
+  return new RequestMergeParam('path', name, codec, true, get, set);
+}
+/** A required query parameter merged into `Req`. */
+export function newRequiredQueryParam<T, R>(name: string, codec: Codec<T>, get: (req: R) => T, set: (req: R, value: T) => void): RequestMergeParam<R, T> {
+  return new RequestMergeParam('query', name, codec, true, get, set);
+}
+/** An optional query parameter merged into `Req` (the setter runs only when present). */
+export function newOptionalQueryParam<T, R>(name: string, codec: Codec<T>, get: (req: R) => T | undefined, set: (req: R, value: T) => void): RequestMergeParam<R, T> {
+  return new RequestMergeParam('query', name, codec, false, get, set);
+}
+/** A required request header merged into `Req`. */
+export function newRequiredHeaderParam<T, R>(name: string, codec: Codec<T>, get: (req: R) => T, set: (req: R, value: T) => void): RequestMergeParam<R, T> {
+  return new RequestMergeParam('header', name, codec, true, get, set);
+}
+/** An optional request header merged into `Req`. */
+export function newOptionalHeaderParam<T, R>(name: string, codec: Codec<T>, get: (req: R) => T | undefined, set: (req: R, value: T) => void): RequestMergeParam<R, T> {
+  return new RequestMergeParam('header', name, codec, false, get, set);
+}
+/** A required request cookie merged into `Req`. */
+export function newRequiredCookieParam<T, R>(name: string, codec: Codec<T>, get: (req: R) => T, set: (req: R, value: T) => void): RequestMergeParam<R, T> {
+  return new RequestMergeParam('cookie', name, codec, true, get, set);
+}
+/** An optional request cookie merged into `Req`. */
+export function newOptionalCookieParam<T, R>(name: string, codec: Codec<T>, get: (req: R) => T | undefined, set: (req: R, value: T) => void): RequestMergeParam<R, T> {
+  return new RequestMergeParam('cookie', name, codec, false, get, set);
+}
+/** A response header encoded from `Resp` (required when the client decodes). */
+export function newRequiredResponseHeaderParam<T, R>(name: string, codec: Codec<T>, get: (resp: R) => T, set: (resp: R, value: T) => void): ResponseMergeParam<R, T> {
+  return new ResponseMergeParam('responseHeader', name, codec, true, get, set);
+}
+/** A response header encoded from `Resp` when the getter gives a value. */
+export function newOptionalResponseHeaderParam<T, R>(name: string, codec: Codec<T>, get: (resp: R) => T | undefined, set: (resp: R, value: T) => void): ResponseMergeParam<R, T> {
+  return new ResponseMergeParam('responseHeader', name, codec, false, get, set);
+}
+/** A response cookie encoded from `Resp` (required when the client decodes). */
+export function newRequiredResponseCookieParam<T, R>(name: string, codec: Codec<T>, get: (resp: R) => T, set: (resp: R, value: T) => void): ResponseMergeParam<R, T> {
+  return new ResponseMergeParam('responseCookie', name, codec, true, get, set);
+}
+/** A response cookie encoded from `Resp` when the getter gives a value. */
+export function newOptionalResponseCookieParam<T, R>(name: string, codec: Codec<T>, get: (resp: R) => T | undefined, set: (resp: R, value: T) => void): ResponseMergeParam<R, T> {
+  return new ResponseMergeParam('responseCookie', name, codec, false, get, set);
+}

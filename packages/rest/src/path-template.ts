@@ -1,0 +1,49 @@
+/** Thrown when a route declaration is malformed (bad path template, conflicting parameters). */
+export class RouteDeclarationError extends Error {
+  /** The route, as `METHOD /path`. */
+  readonly route: string;
+  constructor(route: string, message: string) {
+    super(`${route}: ${message}`);
+    this.name = 'RouteDeclarationError';
+    this.route = route;
+  }
+}
+
+const VAR = /\{([^{}]*)\}/g;
+const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * The variable names of a path template, in order (SPEC.md: `{varName}` placeholders). A
+ * placeholder fills a whole segment.
+ * @throws {RouteDeclarationError} for a template that does not start with `/`, a malformed or
+ * repeated placeholder, or one that shares its segment with other text.
+ */
+export function templateVars(route: string, template: string): string[] {
+  if (!template.startsWith('/')) throw new RouteDeclarationError(route, 'path must start with "/"');
+  const vars: string[] = [];
+  for (const segment of template.split('/')) {
+    if (!segment.includes('{') && !segment.includes('}')) continue;
+    const m = /^\{([^{}]*)\}$/.exec(segment);
+    if (m === null) throw new RouteDeclarationError(route, `placeholder must fill a whole segment: ${JSON.stringify(segment)}`);
+    const name = m[1] as string;
+    if (!VAR_NAME.test(name)) throw new RouteDeclarationError(route, `invalid path variable name ${JSON.stringify(name)}`);
+    if (vars.includes(name)) throw new RouteDeclarationError(route, `path variable ${JSON.stringify(name)} appears twice`);
+    vars.push(name);
+  }
+  return vars;
+}
+
+/** The template with every `{var}` replaced by `x`, for template-transparent path validation (SPEC.md "Builder"). */
+export function transparentPath(template: string): string {
+  return template.replace(VAR, 'x');
+}
+
+/** The template in `:var` router syntax (find-my-way, Hono): `/users/{id}` → `/users/:id`. */
+export function colonPath(template: string): string {
+  return template.replace(VAR, ':$1');
+}
+
+/** Substitutes percent-encoded values into the template. Every variable must be in `vars`. */
+export function fillTemplate(template: string, vars: Readonly<Record<string, string>>): string {
+  return template.replace(VAR, (_, name: string) => encodeURIComponent(vars[name] as string));
+}

@@ -1,0 +1,288 @@
+import { parseCookie } from 'cookie';
+import Negotiator from 'negotiator';
+import { json, mediaTypeOf, type Format } from '@lib/format';
+import { Context, nativeRequestKey, responseHeadersKey } from '../context.js';
+import { setCookieHeader } from '../cookies.js';
+import { defaultStatus } from '../describe.js';
+import { ErrorPattern } from '../error-rules.js';
+import {
+  BodyTooLargeError,
+  HeaderParamError,
+  CookieParamError,
+  NotAcceptableError,
+  ParamError,
+  RequestBodyError,
+  ResponseContractError,
+  UnsupportedMediaTypeError,
+  messageOf,
+} from '../errors.js';
+import { PipelineNoResponseError } from '../http-errors.js';
+import { DEFAULT_MAX_BODY_BYTES, type ErrorHandler, type Observer } from '../options.js';
+import { ResponseMergeParam, type AnyParam } from '../params.js';
+import { wireStatus } from '../error-rules.js';
+import { BODY_METHODS, type Route } from '../route.js';
+import { decodeParam, type RequestParamSpec, type RouteHandle } from '../route-handle.js';
+import { reasonPhrase } from '../status-text.js';
+
+/**
+ * The request as an adapter hands it to the pipeline: only what the pipeline reads, so that
+ * adapters translate and nothing more (STYLE.md principle 1).
+ */
+export interface PipelineRequest {
+  /** Upper-case method. */
+  readonly method: string;
+  /** Path variables from the router, percent-decoded. */
+  readonly pathParams: Readonly<Record<string, string | undefined>>;
+  /** The query string without `?` (`''` when none). */
+  readonly rawQuery: string;
+  /** A request header by lower-case name; repeated headers joined with `, `. */
+  header(name: string): string | undefined;
+  /**
+   * Reads the whole body, stopping as soon as more than `limit` bytes arrived (never
+   * buffering an oversized body).
+   * @throws {BodyTooLargeError} past the limit.
+   */
+  readBody(limit: number): Promise<Uint8Array>;
+  /** Aborts when the client goes away. */
+  readonly signal: AbortSignal;
+  /** The adapter's native request (IncomingMessage, Hono Context), for `requestFromContext`. */
+  readonly native: unknown;
+}
+
+/** The response the pipeline produces; the adapter writes it. */
+export interface PipelineResponse {
+  readonly status: number;
+  /** Header entries; `set-cookie` may repeat. */
+  readonly headers: readonly (readonly [string, string])[];
+  /** `undefined` for no body. */
+  readonly body: Uint8Array | undefined;
+}
+
+/** A route compiled for serving: everything resolvable at registration is resolved once. */
+export interface PreparedRoute {
+  readonly method: string;
+  /** The path template. */
+  readonly path: string;
+  readonly handle: RouteHandle<unknown, unknown>;
+  /** Runs the whole pipeline for one request. Never rejects: every error becomes a response. */
+  run(req: PipelineRequest): Promise<PipelineResponse>;
+}
+
+const JSON_TYPE = 'application/json';
+const encoder = new TextEncoder();
+
+/** A JSON error response `{ "error": message }` for the adapter's own cases (404, 405). */
+export function errorEnvelopeResponse(status: number, message: string, headers: readonly (readonly [string, string])[] = []): PipelineResponse {
+  return { status, headers: [['content-type', JSON_TYPE], ...headers], body: encoder.encode(JSON.stringify({ error: message })) };
+}
+
+/** The status the pipeline gives its own errors when no rule maps them (SPEC.md "Status codes"). */
+export function builtinStatus(err: unknown): number {
+  if (err instanceof NotAcceptableError) return 406;
+  if (err instanceof UnsupportedMediaTypeError) return 415;
+  if (err instanceof BodyTooLargeError) return 413;
+  if (err instanceof ParamError || err instanceof RequestBodyError) return 400;
+  if (err instanceof PipelineNoResponseError) return 503;
+  if (typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'MiddlewareError') return 400;
+  return 500;
+}
+
+/** The default `errorHandler`: `{ error: message }` for 4xx, `{ error: reason phrase }` for 5xx (never the error's own text). */
+export const defaultErrorHandler: ErrorHandler = (_ctx, err, status) => ({
+  body: { error: status >= 500 ? reasonPhrase(status).toLowerCase() : messageOf(err) },
+});
+
+function safeObserve(fn: () => void): void {
+  try {
+    fn();
+  } catch {
+    // An observer never breaks a request.
+  }
+}
+
+/** Request parameters in the order the server checks them (TYPESCRIPT.md §6.3): query, cookie, header, path. */
+const PARAM_ORDER = { query: 0, cookie: 1, header: 2, path: 3 } as const;
+
+/**
+ * Compiles a registered route into its serving pipeline (TYPESCRIPT.md §6.3): 406 (Accept) →
+ * 415 (Content-Type) → 413 (body limit) → 400 for query, cookie, header and path parameters →
+ * 400 for the body → merge → handler → response headers, cookies and body (500 on a contract
+ * violation). Errors at any step go through the route's error rules first.
+ */
+export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRoute {
+  const route: Route<unknown, unknown> = handle.route;
+  const handler = route.handler;
+  if (handler === undefined) throw new Error(`${route.id} has no handler`);
+  const options = route.options;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const errorHandler = options.errorHandler ?? defaultErrorHandler;
+  const observer: Observer | undefined = options.observer;
+  const hasBody = BODY_METHODS.has(route.method) && route.reqCodec.kind !== 'empty';
+  const respEmpty = route.respCodec.kind === 'empty';
+  const successStatus = wireStatus(route.meta.respStatus ?? defaultStatus(route.method));
+
+  const reqFormats = new Map<string, Format<unknown>>();
+  for (const f of handle.requestFormats) reqFormats.set(mediaTypeOf(f.contentType), f);
+  const supportedReq = [...reqFormats.keys()];
+  const respFormats = handle.responseFormats;
+  const respTypes = respFormats.map((f) => mediaTypeOf(f.contentType));
+  const defaultRespFormat = respFormats[0] as Format<unknown>;
+
+  const params: readonly RequestParamSpec[] = [...handle.requestParams].sort((a, b) => PARAM_ORDER[a.kind] - PARAM_ORDER[b.kind]);
+  const needsQuery = params.some((p) => p.kind === 'query');
+  const needsCookies = params.some((p) => p.kind === 'cookie');
+  const responseParams: readonly AnyParam[] = route.params.filter((p) => p.kind === 'responseHeader' || p.kind === 'responseCookie');
+  const patternFormats = new Map<ErrorPattern<unknown, unknown>, Format<unknown>>();
+  for (const r of route.errorRules) if (r instanceof ErrorPattern) patternFormats.set(r, json(r.body));
+
+  function negotiate(accept: string | undefined): Format<unknown> {
+    if (respEmpty || accept === undefined || accept === '' || accept === '*/*' || respFormats.length === 0) return defaultRespFormat;
+    const type = new Negotiator({ headers: { accept } }).mediaType(respTypes);
+    if (type === undefined) throw new NotAcceptableError(accept, respTypes);
+    return respFormats[respTypes.indexOf(type)] as Format<unknown>;
+  }
+
+  function encodeResponseParams(out: unknown, headers: [string, string][], ctxHeaders: Headers): void {
+    for (const p of responseParams) {
+      const ErrorClass = p.kind === 'responseHeader' ? HeaderParamError : CookieParamError;
+      if (p instanceof ResponseMergeParam) {
+        const m = p as unknown as ResponseMergeParam<unknown, unknown>;
+        const v = m.get(out);
+        if (v === undefined) {
+          if (m.required) throw new ResponseContractError(new ErrorClass(m.name, undefined, new Error('is required')));
+          continue;
+        }
+        let wire: string;
+        try {
+          const w = m.codec.encode(v);
+          m.codec.decode(w);
+          wire = typeof w === 'string' ? w : String(w);
+        } catch (err) {
+          throw new ResponseContractError(new ErrorClass(m.name, undefined, err));
+        }
+        if (p.kind === 'responseHeader') headers.push([m.name.toLowerCase(), wire]);
+        else headers.push(['set-cookie', setCookieHeader(m.name, wire, m.attributes?.(out))]);
+      } else if (p.kind === 'responseHeader') {
+        // A plain response header is set by the handler; check what it set.
+        const v = ctxHeaders.get(p.name) ?? undefined;
+        if (v === undefined) {
+          if (p.required) throw new ResponseContractError(new ErrorClass(p.name, undefined, new Error('is required')));
+        } else if (p.codec !== undefined) {
+          try {
+            p.codec.decode(v);
+          } catch (err) {
+            throw new ResponseContractError(new ErrorClass(p.name, v, err));
+          }
+        }
+      }
+    }
+  }
+
+  function respond(ctx: Context, err: unknown): PipelineResponse {
+    const m = handle.matchRule(err);
+    safeObserve(() => observer?.onErrorPattern?.({ route: route.id, matched: m !== undefined, status: m?.rule.status ?? builtinStatus(err), error: err }));
+    if (m !== undefined && m.rule instanceof ErrorPattern && m.rule.action === 'respond') {
+      try {
+        const body = (patternFormats.get(m.rule) as Format<unknown>).marshal(m.value);
+        return { status: m.rule.status, headers: [['content-type', JSON_TYPE]], body };
+      } catch (encodeErr) {
+        return respond(ctx, new ResponseContractError(encodeErr));
+      }
+    }
+    const status = m?.rule.status ?? builtinStatus(err);
+    let envelope: { readonly status?: number; readonly body: unknown };
+    try {
+      envelope = errorHandler(ctx, err, status);
+    } catch {
+      envelope = defaultErrorHandler(ctx, new Error('internal server error'), 500);
+    }
+    const headers: [string, string][] = [['content-type', JSON_TYPE]];
+    if (err instanceof BodyTooLargeError) headers.push(['connection', 'close']);
+    return { status: envelope.status ?? status, headers, body: encoder.encode(JSON.stringify(envelope.body)) };
+  }
+
+  async function run(req: PipelineRequest): Promise<PipelineResponse> {
+    const started = performance.now();
+    const ctx = new Context(req.signal);
+    const ctxHeaders = new Headers();
+    ctx.set(nativeRequestKey, req.native);
+    ctx.set(responseHeadersKey, ctxHeaders);
+    let res: PipelineResponse;
+    let failure: unknown;
+    try {
+      const respFormat = negotiate(req.header('accept'));
+      let reqFormat: Format<unknown> | undefined;
+      if (hasBody) {
+        const ct = req.header('content-type') ?? '';
+        reqFormat = reqFormats.get(mediaTypeOf(ct));
+        if (reqFormat === undefined) throw new UnsupportedMediaTypeError(ct, supportedReq);
+      }
+      const bytes = hasBody ? await req.readBody(maxBodyBytes) : undefined;
+
+      const decoded: unknown[] = new Array<unknown>(params.length);
+      if (params.length > 0) {
+        const query = needsQuery ? new URLSearchParams(req.rawQuery) : undefined;
+        const cookieHeader = needsCookies ? req.header('cookie') : undefined;
+        const cookies = cookieHeader === undefined ? undefined : parseCookie(cookieHeader);
+        for (let i = 0; i < params.length; i++) {
+          const p = params[i] as RequestParamSpec;
+          const raw =
+            p.kind === 'query' ? (query?.get(p.name) ?? undefined)
+            : p.kind === 'header' ? req.header(p.name.toLowerCase())
+            : p.kind === 'cookie' ? cookies?.[p.name]
+            : req.pathParams[p.name];
+          try {
+            decoded[i] = decodeParam(p, raw);
+          } catch (err) {
+            safeObserve(() => observer?.onValidationError?.({ route: route.id, location: p.kind, name: p.name, error: err }));
+            throw err;
+          }
+        }
+      }
+
+      let value: unknown;
+      if (reqFormat !== undefined && bytes !== undefined) {
+        try {
+          value = reqFormat.unmarshal(bytes);
+        } catch (err) {
+          safeObserve(() => observer?.onValidationError?.({ route: route.id, location: 'body', name: 'body', error: err }));
+          throw new RequestBodyError(err);
+        }
+      } else value = route.reqCodec.decode(undefined);
+      if (value === undefined || value === null || typeof value !== 'object') value = value ?? {};
+
+      for (let i = 0; i < params.length; i++) {
+        const p = params[i] as RequestParamSpec;
+        const v = decoded[i];
+        if (p.merge !== undefined && v !== undefined) p.merge.set(value, v);
+      }
+
+      const out = await (handler as (ctx: Context, req: unknown) => unknown)(ctx, value);
+      if (out === undefined && !respEmpty) throw new PipelineNoResponseError();
+
+      const headers: [string, string][] = [];
+      encodeResponseParams(out, headers, ctxHeaders);
+      let body: Uint8Array | undefined;
+      if (!respEmpty) {
+        try {
+          body = respFormat.marshal(out);
+        } catch (err) {
+          throw new ResponseContractError(err);
+        }
+        headers.push(['content-type', respFormat.contentType]);
+      }
+      ctxHeaders.forEach((v, k) => headers.push([k, v]));
+      res = { status: successStatus, headers, body };
+    } catch (err) {
+      failure = err;
+      res = respond(ctx, err);
+      ctxHeaders.forEach((v, k) => (res.headers as [string, string][]).push([k, v]));
+    }
+    safeObserve(() =>
+      observer?.onResponse?.({ route: route.id, status: res.status, durationMs: performance.now() - started, ...(failure !== undefined && { error: failure }) }),
+    );
+    return res;
+  }
+
+  return { method: route.method, path: route.path, handle, run };
+}

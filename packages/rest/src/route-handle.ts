@@ -1,0 +1,254 @@
+import type { Codec, VarField } from '@lib/codec';
+import { json, type Format } from '@lib/format';
+import type { Context } from './context.js';
+import { CookieParamError, HeaderParamError, MissingPathVarError, PathParamError, QueryParamError, type ParamError } from './errors.js';
+import { ErrorPattern, ErrorLog, type ErrorRule } from './error-rules.js';
+import { ErrorPatternResponse } from './http-errors.js';
+import type { Observer } from './options.js';
+import { RequestMergeParam, type AnyParam, type ParamLocation } from './params.js';
+import { fillTemplate } from './path-template.js';
+import type { Route } from './route.js';
+import type { Server } from './server.js';
+
+/** The parameter error class of each request location. */
+export const PARAM_ERRORS: Readonly<Record<ParamLocation, new (name: string, value: string | undefined, cause: unknown) => ParamError>> = {
+  path: PathParamError,
+  query: QueryParamError,
+  header: HeaderParamError,
+  cookie: CookieParamError,
+};
+
+/** A request parameter as checked by handles, the pipeline and the client: merge or plain. */
+export interface RequestParamSpec {
+  readonly kind: ParamLocation;
+  readonly name: string;
+  readonly required: boolean;
+  readonly codec: Codec<unknown> | undefined;
+  /** The merge field, for merge parameters. */
+  readonly merge: RequestMergeParam<unknown, unknown> | undefined;
+}
+
+/**
+ * Decodes one parameter's raw string through its codec.
+ * @throws {ParamError} of the parameter's location: missing when required, or failing its codec.
+ */
+export function decodeParam(p: RequestParamSpec, raw: string | undefined): unknown {
+  const ErrorClass = PARAM_ERRORS[p.kind];
+  if (raw === undefined) {
+    if (p.required) throw new ErrorClass(p.name, undefined, new Error('is required'));
+    return undefined;
+  }
+  if (p.codec === undefined) return raw;
+  try {
+    return p.codec.decode(raw);
+  } catch (err) {
+    throw new ErrorClass(p.name, raw, err);
+  }
+}
+
+/**
+ * Encodes a parameter value to its wire string, checking it against the codec first (client
+ * pre-flight, SPEC.md client rule 5).
+ * @throws {ParamError} when the value fails the codec or encodes to an empty string.
+ */
+export function encodeParam(p: RequestParamSpec, value: unknown): string {
+  const ErrorClass = PARAM_ERRORS[p.kind];
+  let wire: unknown;
+  try {
+    if (p.codec === undefined) wire = value;
+    else {
+      wire = p.codec.encode(value);
+      p.codec.decode(wire);
+    }
+  } catch (err) {
+    throw new ErrorClass(p.name, typeof wire === 'string' ? wire : undefined, err);
+  }
+  const s = typeof wire === 'string' ? wire : wire === undefined || wire === null ? '' : String(wire);
+  if (s === '' && p.kind === 'path') throw new ErrorClass(p.name, s, new Error('must not be empty'));
+  return s;
+}
+
+/**
+ * A route bound to a builder (SPEC.md `*RouteHandle`), or to no builder for client use.
+ * Resolves the route's defaults (formats), exposes its merge fields and error rules, and
+ * checks parameters. Formats may still change after registration.
+ */
+export class RouteHandle<Req, Resp> {
+  /** The declared route. */
+  readonly route: Route<Req, Resp>;
+  /** The builder, for server handles and client handles of registered routes. */
+  readonly server: Server | undefined;
+  #requestFormats: readonly Format<Req>[] | undefined;
+  #responseFormats: readonly Format<Resp>[] | undefined;
+  /** Request parameters (merge and plain), in declaration order. */
+  readonly requestParams: readonly RequestParamSpec[];
+
+  constructor(route: Route<Req, Resp>, server: Server | undefined) {
+    this.route = route;
+    this.server = server;
+    this.requestParams = route.params
+      .filter((p: AnyParam): p is Exclude<AnyParam, { kind: 'responseHeader' | 'responseCookie' }> => p.kind !== 'responseHeader' && p.kind !== 'responseCookie')
+      .map((p) => ({
+        kind: p.kind as ParamLocation,
+        name: p.name,
+        required: p.required,
+        codec: p.codec,
+        merge: p instanceof RequestMergeParam ? (p as RequestMergeParam<unknown, unknown>) : undefined,
+      }));
+  }
+
+  /** The request formats: set on the handle, else declared on the route, else JSON of the request codec under `options.contentType`. */
+  get requestFormats(): readonly Format<Req>[] {
+    return this.#requestFormats ?? this.route.requestFormats ?? [this.#json(this.route.reqCodec)];
+  }
+
+  /** The response formats: set on the handle, else declared on the route, else JSON of the response codec. */
+  get responseFormats(): readonly Format<Resp>[] {
+    return this.#responseFormats ?? this.route.responseFormats ?? [this.#json(this.route.respCodec)];
+  }
+
+  #json<T>(c: Codec<T>): Format<T> {
+    const type = this.route.options.contentType;
+    return type === undefined ? json(c) : json(c).withContentType(type);
+  }
+
+  /** Replaces the request formats after registration (SPEC.md `handle.WithRequestFormats`). Returns this handle. */
+  withRequestFormats(...formats: Format<Req>[]): this {
+    this.#requestFormats = formats;
+    return this;
+  }
+
+  /** Replaces the response formats after registration (SPEC.md `handle.WithFormats`). Returns this handle. */
+  withFormats(...formats: Format<Resp>[]): this {
+    this.#responseFormats = formats;
+    return this;
+  }
+
+  /** All request merge fields, flat, for `codec.decodeVars` (SPEC.md `handle.MergeFields`). */
+  mergeFields(): VarField<Req>[] {
+    return this.#fields();
+  }
+  /** Path merge fields. */
+  pathMergeFields(): VarField<Req>[] {
+    return this.#fields('path');
+  }
+  /** Query merge fields. */
+  queryMergeFields(): VarField<Req>[] {
+    return this.#fields('query');
+  }
+  /** Header merge fields. */
+  headerMergeFields(): VarField<Req>[] {
+    return this.#fields('header');
+  }
+  /** Cookie merge fields. */
+  cookieMergeFields(): VarField<Req>[] {
+    return this.#fields('cookie');
+  }
+
+  #fields(kind?: ParamLocation): VarField<Req>[] {
+    const out: VarField<Req>[] = [];
+    for (const p of this.requestParams) {
+      if (p.merge === undefined || (kind !== undefined && p.kind !== kind)) continue;
+      const m = p.merge;
+      out.push({ name: m.name, codec: m.codec, set: (req: Req, v: unknown) => m.set(req, v) });
+    }
+    return out;
+  }
+
+  /** The first error rule matching `err`, with its match. */
+  matchRule(err: unknown): { readonly rule: ErrorRule; readonly value: unknown } | undefined {
+    for (const rule of this.route.errorRules) {
+      const value = rule.match(err);
+      if (value !== undefined) return { rule, value };
+    }
+    return undefined;
+  }
+
+  /** The status of the first error rule matching `err` (SPEC.md `handle.ErrorStatusFor`). */
+  errorStatusFor(err: unknown): number | undefined {
+    return this.matchRule(err)?.rule.status;
+  }
+
+  /**
+   * The typed response of the first matching rule when it is an `ErrorRespond` pattern
+   * (SPEC.md `handle.ErrorResponseFor`); `undefined` when no rule matches or the rule writes
+   * no typed body.
+   * @throws when the pattern's `mapFn` throws or its body cannot be encoded.
+   */
+  errorResponseFor(err: unknown): ErrorPatternResponse | undefined {
+    const m = this.matchRule(err);
+    if (m === undefined || !(m.rule instanceof ErrorPattern) || m.rule.action !== 'respond') return undefined;
+    const body = json(m.rule.body).marshal(m.value);
+    return new ErrorPatternResponse(m.rule.status, m.value, body, { cause: err });
+  }
+
+  /** As {@link RouteHandle.errorResponseFor}, and reports the match or miss to `observer` (SPEC.md `ObserveErrorResponseFor`). */
+  observeErrorResponseFor(_ctx: Context, observer: Observer | undefined, err: unknown): ErrorPatternResponse | undefined {
+    const m = this.matchRule(err);
+    try {
+      observer?.onErrorPattern?.({ route: this.route.id, matched: m !== undefined, status: m?.rule.status ?? 500, error: err });
+    } catch {
+      // Observers never break a request.
+    }
+    return this.errorResponseFor(err);
+  }
+
+  /** True when the first matching rule is an `ErrorLog` pattern. */
+  isLogged(err: unknown): boolean {
+    const m = this.matchRule(err);
+    return m !== undefined && m.rule instanceof ErrorPattern && m.rule.action === ErrorLog;
+  }
+
+  /**
+   * Decodes a non-2xx response body by the `ErrorRespond` pattern of that status (SPEC.md
+   * `handle.DecodeErrorFor`, client rule 8). `undefined` when no pattern has the status.
+   * @throws {DecodeError} when the body does not decode through the pattern's codec.
+   */
+  decodeErrorFor(status: number, body: Uint8Array): ErrorPatternResponse | undefined {
+    for (const rule of this.route.errorRules) {
+      if (rule instanceof ErrorPattern && rule.action === 'respond' && rule.status === status) {
+        const value = json(rule.body).unmarshal(body);
+        return new ErrorPatternResponse(status, value, body);
+      }
+    }
+    return undefined;
+  }
+
+  #validate(kind: ParamLocation, lookup: (name: string) => string | undefined): void {
+    for (const p of this.requestParams) if (p.kind === kind) decodeParam(p, lookup(p.name));
+  }
+
+  /** Checks the declared query parameters (SPEC.md `ValidateQuery`). @throws {QueryParamError} */
+  validateQuery(query: URLSearchParams): void {
+    this.#validate('query', (n) => query.get(n) ?? undefined);
+  }
+
+  /** Checks the declared cookies (SPEC.md `ValidateCookies`). @throws {CookieParamError} */
+  validateCookies(cookies: Readonly<Record<string, string>>): void {
+    this.#validate('cookie', (n) => (Object.prototype.hasOwnProperty.call(cookies, n) ? cookies[n] : undefined));
+  }
+
+  /** Checks the declared request headers (SPEC.md `ValidateHeaders`). @throws {HeaderParamError} */
+  validateHeaders(headers: Headers): void {
+    this.#validate('header', (n) => headers.get(n) ?? undefined);
+  }
+
+  /**
+   * The concrete path for `vars`: each value is checked by its path parameter's codec,
+   * percent-encoded, and the result checked by the builder's path checks.
+   * @throws {MissingPathVarError} @throws {PathParamError} @throws {InvalidPathError}
+   */
+  buildPath(vars: Readonly<Record<string, string>>): string {
+    for (const name of this.route.pathVars) {
+      if (!Object.prototype.hasOwnProperty.call(vars, name)) throw new MissingPathVarError(name);
+      const value = vars[name] as string;
+      if (value === '') throw new PathParamError(name, value, new Error('must not be empty'));
+      const p = this.requestParams.find((q) => q.kind === 'path' && q.name === name);
+      if (p !== undefined) decodeParam(p, value);
+    }
+    const path = fillTemplate(this.route.path, vars);
+    this.server?.checkPath(path);
+    return path;
+  }
+}
+

@@ -1,0 +1,61 @@
+import type { SecurityRequirement } from '@lib/openapi';
+import type { Status } from './error-rules.js';
+import type { PlainParam, ResponseMergeParam } from './params.js';
+import type { RouteOption } from './route-option.js';
+
+/** The fields of {@link routeMeta} (SPEC.md `rest.RouteMeta`). */
+export interface RouteMetaFields {
+  readonly operationId?: string;
+  readonly summary?: string;
+  readonly description?: string;
+  readonly tags?: readonly string[];
+  readonly deprecated?: boolean;
+  /** Emits the request body schema as `components.schemas[reqSchemaName]`. */
+  readonly reqSchemaName?: string;
+  /** Emits the success body schema as `components.schemas[respSchemaName]`. */
+  readonly respSchemaName?: string;
+  /** The success status. Default 201 for POST, 200 otherwise (TYPESCRIPT.md §6.1); 3xx makes a redirect route. */
+  readonly respStatus?: Status;
+  /** Description of the success response. Default: the status's reason phrase. */
+  readonly respDescription?: string;
+  /** Route security requirements: scheme name → scopes. */
+  readonly security?: readonly SecurityRequirement[];
+}
+
+/** Route metadata as a route option. */
+export class RouteMeta implements RouteOption<unknown, unknown> {
+  readonly optionKind = 'routeMeta';
+  declare readonly '~route'?: (req: unknown, resp: unknown) => void;
+  readonly fields: RouteMetaFields;
+  constructor(fields: RouteMetaFields) {
+    this.fields = fields;
+  }
+}
+
+/** Route metadata (SPEC.md `rest.RouteMeta`): `rest.routeMeta({ operationId: 'getUser', summary: 'Get a user' })`. Several are merged in order. */
+export function routeMeta(fields: RouteMetaFields): RouteMeta {
+  return new RouteMeta(fields);
+}
+
+/** The fields of {@link responseMeta} (SPEC.md `rest.ResponseMeta`). */
+export interface ResponseMetaFields {
+  readonly status: Status;
+  readonly description: string;
+  /** Documented response headers of this response. */
+  readonly headers?: readonly (PlainParam<'responseHeader'> | ResponseMergeParam<never, unknown>)[];
+}
+
+/** An extra documented response as a route option. */
+export class ResponseMeta implements RouteOption<unknown, unknown> {
+  readonly optionKind = 'responseMeta';
+  declare readonly '~route'?: (req: unknown, resp: unknown) => void;
+  readonly fields: ResponseMetaFields;
+  constructor(fields: ResponseMetaFields) {
+    this.fields = fields;
+  }
+}
+
+/** Declares an extra documented response (SPEC.md `rest.ResponseMeta`): `rest.responseMeta({ status: 204, description: 'Deleted' })`. */
+export function responseMeta(fields: ResponseMetaFields): ResponseMeta {
+  return new ResponseMeta(fields);
+}

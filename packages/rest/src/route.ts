@@ -1,0 +1,196 @@
+import type { Codec } from '@lib/codec';
+import type { Format } from '@lib/format';
+import type { Context } from './context.js';
+import { DuplicateErrorStatusError } from './errors.js';
+import { ErrorPattern, ErrorStatusRule, type ErrorRule } from './error-rules.js';
+import { RequestFormats, ResponseFormats } from './formats.js';
+import type { Options } from './options.js';
+import { PlainParam, RequestMergeParam, ResponseMergeParam, type AnyParam } from './params.js';
+import { RouteDeclarationError, templateVars } from './path-template.js';
+import { CapabilityRequirement } from './requirements.js';
+import { ResponseMeta, RouteMeta, type ResponseMetaFields, type RouteMetaFields } from './route-meta.js';
+import type { RouteOption } from './route-option.js';
+import { RouteHandle } from './route-handle.js';
+import type { Server } from './server.js';
+
+/** A route's handler (SPEC.md `WithHandler`): returns the response value or throws an error the error rules map. */
+export type Handler<Req, Resp> = (ctx: Context, req: Req) => Resp | Promise<Resp>;
+
+/** Methods whose requests carry a body (TYPESCRIPT.md §6.2). */
+export const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
+
+const FORBIDDEN_HEADER_PARAMS = new Set(['accept', 'content-type', 'authorization']);
+const METHOD = /^[!#$%&'*+\-.^_`|~0-9A-Z]+$/;
+
+/** The last builder each route was registered with, for `route.buildPath`'s path checks. */
+const registeredWith = new WeakMap<Route<unknown, unknown>, Server>();
+
+/**
+ * A declared route (SPEC.md "Route"): a plain, immutable value shared by server and client.
+ * `with*` methods return new routes.
+ */
+export class Route<Req, Resp> {
+  /** Upper-case HTTP method. */
+  readonly method: string;
+  /** The path template, `{var}` placeholders included. */
+  readonly path: string;
+  /** The request body codec (`codec.empty<Req>()` for routes without a body). */
+  readonly reqCodec: Codec<Req>;
+  /** The response body codec. */
+  readonly respCodec: Codec<Resp>;
+  /** Merged route metadata. */
+  readonly meta: RouteMetaFields;
+  /** Extra documented responses. */
+  readonly responses: readonly ResponseMetaFields[];
+  /** Parameter declarations, in order. */
+  readonly params: readonly AnyParam[];
+  /** Error rules, in declaration order. */
+  readonly errorRules: readonly ErrorRule[];
+  /** Declared request formats (`undefined`: JSON of `reqCodec`). */
+  readonly requestFormats: readonly Format<Req>[] | undefined;
+  /** Declared response formats (`undefined`: JSON of `respCodec`). */
+  readonly responseFormats: readonly Format<Resp>[] | undefined;
+  /** Capability requirements (`requireQoS`, `requireHWM`). */
+  readonly requirements: readonly CapabilityRequirement[];
+  /** The path template's variables, in order. */
+  readonly pathVars: readonly string[];
+  /** The handler, once `withHandler` was called. */
+  readonly handler: Handler<Req, Resp> | undefined;
+  /** Adapter options set with `withOptions`. */
+  readonly options: Options;
+
+  /** Use {@link newRoute}. */
+  constructor(init: Omit<Route<Req, Resp>, 'withHandler' | 'withOptions' | 'register' | 'registerHandle' | 'clientHandle' | 'buildPath' | 'id'>) {
+    this.method = init.method;
+    this.path = init.path;
+    this.reqCodec = init.reqCodec;
+    this.respCodec = init.respCodec;
+    this.meta = init.meta;
+    this.responses = init.responses;
+    this.params = init.params;
+    this.errorRules = init.errorRules;
+    this.requestFormats = init.requestFormats;
+    this.responseFormats = init.responseFormats;
+    this.requirements = init.requirements;
+    this.pathVars = init.pathVars;
+    this.handler = init.handler;
+    this.options = init.options;
+  }
+
+  /** `METHOD /path`, for messages. */
+  get id(): string {
+    return `${this.method} ${this.path}`;
+  }
+
+  /** A copy served by `fn` (SPEC.md `WithHandler`). */
+  withHandler(fn: Handler<Req, Resp>): Route<Req, Resp> {
+    return new Route({ ...this, handler: fn });
+  }
+
+  /** A copy with adapter options merged over the current ones (SPEC.md `WithOptions`). */
+  withOptions(options: Options): Route<Req, Resp> {
+    return new Route({ ...this, options: { ...this.options, ...options } });
+  }
+
+  /**
+   * Registers the route with a builder (SPEC.md `Register`).
+   * @throws {InvalidPathError} when the path fails the builder's path codec or constraints.
+   * @throws {DuplicateRouteError} when the builder has a route with this method and path.
+   */
+  register(api: Server): void {
+    this.registerHandle(api);
+  }
+
+  /** Registers the route and returns its handle (SPEC.md `RegisterHandle`). Throws as {@link Route.register}. */
+  registerHandle(api: Server): RouteHandle<Req, Resp> {
+    const handle = new RouteHandle(this, api);
+    api.add(handle as unknown as RouteHandle<unknown, unknown>);
+    registeredWith.set(this as unknown as Route<unknown, unknown>, api);
+    return handle;
+  }
+
+  /** A client-side handle carrying the same patterns and formats (SPEC.md `ClientHandle`). */
+  clientHandle(): RouteHandle<Req, Resp> {
+    return new RouteHandle(this, registeredWith.get(this as unknown as Route<unknown, unknown>));
+  }
+
+  /**
+   * The concrete path for `vars` (SPEC.md "URL construction"): each value is checked by its
+   * path parameter's codec and percent-encoded; the result is re-validated against the path
+   * checks of the builder the route was last registered with.
+   * @throws {PathParamError} a value fails its codec.
+   * @throws {MissingPathVarError} a variable is absent.
+   * @throws {InvalidPathError} the assembled path fails the builder's checks.
+   */
+  buildPath(vars: Readonly<Record<string, string>>): string {
+    return this.clientHandle().buildPath(vars);
+  }
+}
+
+/**
+ * Declares a route (SPEC.md `rest.NewRoute`): method, path template, request and response
+ * codecs, then any mix of `routeMeta`, `responseMeta`, parameters, `errorStatus`,
+ * `errorPattern`, `requestFormats`, `formats`, `requireQoS`/`requireHWM`.
+ * @throws {RouteDeclarationError} for a bad method or template, a path parameter missing from
+ * the template, a parameter declared twice, or a forbidden header parameter (`Accept`,
+ * `Content-Type`, `Authorization`).
+ * @throws {DuplicateErrorStatusError} when two error patterns share a status.
+ */
+export function newRoute<Req, Resp>(
+  method: string,
+  path: string,
+  reqCodec: Codec<Req>,
+  respCodec: Codec<Resp>,
+  ...opts: RouteOption<NoInfer<Req>, NoInfer<Resp>>[]
+): Route<Req, Resp> {
+  const m = method.toUpperCase();
+  const id = `${m} ${path}`;
+  if (!METHOD.test(m)) throw new RouteDeclarationError(id, `invalid method ${JSON.stringify(method)}`);
+  const pathVars = templateVars(id, path);
+  let meta: RouteMetaFields = {};
+  const responses: ResponseMetaFields[] = [];
+  const params: AnyParam[] = [];
+  const errorRules: ErrorRule[] = [];
+  const requirements: CapabilityRequirement[] = [];
+  let reqFormats: readonly Format<Req>[] | undefined;
+  let respFormats: readonly Format<Resp>[] | undefined;
+  const seen = new Set<string>();
+  for (const opt of opts) {
+    if (opt instanceof RouteMeta) meta = { ...meta, ...opt.fields };
+    else if (opt instanceof ResponseMeta) responses.push(opt.fields);
+    else if (opt instanceof PlainParam || opt instanceof RequestMergeParam || opt instanceof ResponseMergeParam) {
+      const p = opt as AnyParam;
+      const key = `${p.kind}:${p.kind === 'header' || p.kind === 'responseHeader' ? p.name.toLowerCase() : p.name}`;
+      if (seen.has(key)) throw new RouteDeclarationError(id, `${p.kind} parameter ${JSON.stringify(p.name)} is declared twice`);
+      seen.add(key);
+      if (p.kind === 'path' && !pathVars.includes(p.name)) throw new RouteDeclarationError(id, `path parameter ${JSON.stringify(p.name)} is not in the template`);
+      if (p.kind === 'header' && FORBIDDEN_HEADER_PARAMS.has(p.name.toLowerCase())) {
+        throw new RouteDeclarationError(id, `${p.name} may not be declared as a header parameter; request formats and security schemes describe it`);
+      }
+      params.push(p);
+    } else if (opt instanceof ErrorPattern) {
+      if (errorRules.some((r) => r instanceof ErrorPattern && r.status === opt.status)) throw new DuplicateErrorStatusError(id, opt.status);
+      errorRules.push(opt);
+    } else if (opt instanceof ErrorStatusRule) errorRules.push(opt);
+    else if (opt instanceof RequestFormats) reqFormats = opt.formats as readonly Format<Req>[];
+    else if (opt instanceof ResponseFormats) respFormats = opt.formats as readonly Format<Resp>[];
+    else if (opt instanceof CapabilityRequirement) requirements.push(opt);
+    else throw new RouteDeclarationError(id, `unknown route option ${JSON.stringify(opt.optionKind)}`);
+  }
+  return new Route<Req, Resp>({
+    method: m,
+    path,
+    reqCodec,
+    respCodec,
+    meta,
+    responses,
+    params,
+    errorRules,
+    requestFormats: reqFormats,
+    responseFormats: respFormats,
+    requirements,
+    pathVars,
+    handler: undefined,
+    options: {},
+  });
+}

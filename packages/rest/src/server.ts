@@ -1,0 +1,170 @@
+import type { Codec, Constraint } from '@lib/codec';
+import { renderDocument, type Document, type InfoDescriptor, type SecurityRequirement, type SecuritySchemeObject, type ServerDescriptor } from '@lib/openapi';
+import { describeRoute } from './describe.js';
+import { CapabilityCoverageError, DuplicateRouteError, InvalidPathError, UnsupportedParamKindError } from './errors.js';
+import { prepareRoute } from './pipeline/prepare.js';
+import { transparentPath } from './path-template.js';
+import type { RouteHandle } from './route-handle.js';
+import type { Route } from './route.js';
+import type { ClientTransport, ServerTransport } from './transport.js';
+
+/** A builder option (`withPathCodec`, `withPathConstraints`). */
+export interface ServerOption {
+  readonly optionKind: 'pathCodec' | 'pathConstraints';
+  /** Checks a concrete (or template-transparent) path. @throws on violation. */
+  check(path: string): void;
+}
+
+/** Every registered path is validated by `c` at registration and in `buildPath` (SPEC.md `rest.WithPathCodec`). */
+export function withPathCodec(c: Codec<string>): ServerOption {
+  return { optionKind: 'pathCodec', check: (path) => void c.decode(path) };
+}
+
+/** Every registered path is validated against `constraints` at registration and in `buildPath` (SPEC.md `rest.WithPathConstraints`). */
+export function withPathConstraints(...constraints: Constraint<string>[]): ServerOption {
+  return {
+    optionKind: 'pathConstraints',
+    check(path) {
+      for (const c of constraints) if (!c.test(path)) throw new Error(`${c.message(path)} (${c.name})`);
+    },
+  };
+}
+
+/**
+ * Checks that `transport` implements every parameter kind and capability the route declares.
+ * @throws {UnsupportedParamKindError} @throws {CapabilityCoverageError}
+ */
+export function checkCoverage(route: Route<unknown, unknown>, transport: ServerTransport | ClientTransport): void {
+  for (const p of route.params) if (!transport.paramKinds.has(p.kind)) throw new UnsupportedParamKindError(p.kind, transport.adapter);
+  const missing: string[] = [];
+  const insufficient: string[] = [];
+  for (const r of route.requirements) {
+    const level = transport.capabilities.get(r.capability);
+    if (level === undefined) missing.push(r.capability);
+    else if (level < r.level) insufficient.push(r.capability);
+  }
+  if (missing.length > 0 || insufficient.length > 0) throw new CapabilityCoverageError(route.id, missing, insufficient);
+}
+
+/**
+ * The API builder (SPEC.md "Builder"): collects routes, serves them through an attached
+ * transport and describes them as OpenAPI 3.1.
+ */
+export class Server {
+  /** `info` of the document. */
+  readonly info: InfoDescriptor;
+  readonly #servers: ServerDescriptor[] = [];
+  readonly #checks: readonly ServerOption[];
+  readonly #routes = new Map<string, RouteHandle<unknown, unknown>>();
+  readonly #securitySchemes: Record<string, SecuritySchemeObject> = {};
+  readonly #security: SecurityRequirement[] = [];
+  #transport: ServerTransport | undefined;
+
+  /** Use {@link newServer}. */
+  constructor(info: InfoDescriptor, options: readonly ServerOption[]) {
+    this.info = info;
+    this.#checks = options;
+  }
+
+  /** Adds a named server entry to the document (SPEC.md `builder.AddServer`). Returns this builder. */
+  addServer(name: string, server: { readonly url: string }): this {
+    this.#servers.push({ name, url: server.url });
+    return this;
+  }
+
+  /** Declares a security scheme under `components.securitySchemes`. Returns this builder. */
+  addSecurityScheme(name: string, scheme: SecuritySchemeObject): this {
+    this.#securitySchemes[name] = scheme;
+    return this;
+  }
+
+  /** Adds a global security requirement. Returns this builder. */
+  addGlobalSecurity(...requirements: SecurityRequirement[]): this {
+    this.#security.push(...requirements);
+    return this;
+  }
+
+  /**
+   * Checks a concrete path against the builder's path codec and constraints.
+   * @throws {InvalidPathError}
+   */
+  checkPath(path: string): void {
+    for (const c of this.#checks) {
+      try {
+        c.check(path);
+      } catch (err) {
+        throw new InvalidPathError(path, err);
+      }
+    }
+  }
+
+  /**
+   * Adds a handle; called by `route.register`. The template is checked with every `{var}`
+   * replaced by `x` (template-transparent validation).
+   * @throws {InvalidPathError} @throws {DuplicateRouteError}
+   * @throws {UnsupportedParamKindError} @throws {CapabilityCoverageError} when a transport is attached and lacks what the route needs.
+   */
+  add(handle: RouteHandle<unknown, unknown>): void {
+    const route = handle.route;
+    this.checkPath(transparentPath(route.path));
+    const key = `${route.method} ${route.path.replace(/\{[^}]*\}/g, '{}')}`;
+    if (this.#routes.has(key)) throw new DuplicateRouteError(route.id);
+    if (this.#transport !== undefined) checkCoverage(route, this.#transport);
+    this.#routes.set(key, handle);
+  }
+
+  /** The registered handles, in registration order. */
+  handles(): readonly RouteHandle<unknown, unknown>[] {
+    return [...this.#routes.values()];
+  }
+
+  /**
+   * Attaches the server transport (SPEC.md `builder.Attach`).
+   * @throws {UnsupportedParamKindError} when a registered route declares a parameter kind the transport lacks.
+   * @throws {CapabilityCoverageError} when a route's `requireQoS`/`requireHWM` is not covered.
+   * @throws {Error} when a transport is already attached.
+   */
+  attach(transport: ServerTransport): void {
+    if (this.#transport !== undefined) throw new Error('a server transport is already attached');
+    for (const h of this.#routes.values()) checkCoverage(h.route, transport);
+    this.#transport = transport;
+  }
+
+  /**
+   * Wires every registered route that has a handler into the transport, then serves (SPEC.md
+   * `builder.Serve`): with the transport's `addr` it listens and resolves after `signal`
+   * aborts and in-flight requests drain; without one it resolves once the routes are wired.
+   * @throws {Error} when no transport is attached; rejects with the transport's errors.
+   */
+  async serve(options?: { readonly signal?: AbortSignal }): Promise<void> {
+    const transport = this.#transport;
+    if (transport === undefined) throw new Error('no server transport attached: call api.attach(transport) first');
+    const prepared = this.handles()
+      .filter((h) => h.route.handler !== undefined)
+      .map((h) => {
+        checkCoverage(h.route, transport);
+        return prepareRoute(h);
+      });
+    transport.mount(prepared);
+    await transport.serve(options?.signal);
+  }
+
+  /**
+   * The OpenAPI 3.1 document of every registered route (SPEC.md `builder.OpenAPISpec`).
+   * @throws {import('@lib/codec').SchemaNameConflictError} when two different schemas share a name.
+   */
+  openAPISpec(): Document {
+    return renderDocument({
+      info: this.info,
+      servers: this.#servers,
+      routes: this.handles().map((h) => describeRoute(h)),
+      ...(Object.keys(this.#securitySchemes).length > 0 && { securitySchemes: this.#securitySchemes }),
+      ...(this.#security.length > 0 && { security: this.#security }),
+    });
+  }
+}
+
+/** Creates a builder (SPEC.md `rest.NewServer`): `rest.newServer({ title: 'Users', version: '1.0.0' }, rest.withPathConstraints(validate.httpPath))`. */
+export function newServer(info: InfoDescriptor, ...options: ServerOption[]): Server {
+  return new Server(info, options);
+}

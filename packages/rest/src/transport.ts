@@ -1,0 +1,63 @@
+import type { ParamKind } from './params.js';
+import type { PreparedRoute } from './pipeline/prepare.js';
+
+/**
+ * A server transport (SPEC.md `builder.Attach(serverTransport)`): receives the prepared
+ * routes and serves them. Adapters translate their native request and response into the
+ * pipeline's and hold no logic of their own.
+ */
+export interface ServerTransport {
+  /** The adapter's name, for error messages (`node-http`, `router-adapter`). */
+  readonly adapter: string;
+  /** The parameter kinds the adapter implements. */
+  readonly paramKinds: ReadonlySet<ParamKind>;
+  /** Capability levels the adapter supplies (`qos`, `hwm`); the HTTP adapters supply none. */
+  readonly capabilities: ReadonlyMap<string, number>;
+  /**
+   * Wires the routes into the adapter's router.
+   * @throws {DuplicateRouteError} when two routes share method and path.
+   */
+  mount(routes: readonly PreparedRoute[]): void;
+  /**
+   * Serves: with an address, listens and resolves once `signal` aborted and in-flight requests
+   * drained; without one, resolves at once (the user serves the adapter's handler).
+   */
+  serve(signal: AbortSignal | undefined): Promise<void>;
+}
+
+/** An HTTP request as the client engine hands it to a transport. */
+export interface ClientExchange {
+  /** Upper-case method. */
+  readonly method: string;
+  /** The concrete, percent-encoded path (starts with `/`); the transport prefixes its base URL. */
+  readonly path: string;
+  /** Query entries, in order. */
+  readonly query: readonly (readonly [string, string])[];
+  /** Request headers, including `Cookie`, `Content-Type` and `Accept`. */
+  readonly headers: readonly (readonly [string, string])[];
+  /** The body, for methods with one. */
+  readonly body: Uint8Array | undefined;
+  readonly signal: AbortSignal | undefined;
+}
+
+/** The response a transport gives back. */
+export interface ClientReply {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: Uint8Array;
+}
+
+/**
+ * A client transport (SPEC.md `client.Attach(transport)`): sends one exchange. It throws
+ * `RequestBuildError` when nothing was sent, `RequestError` for a transport failure after
+ * sending, `ResponseBodyError` when the body cannot be read.
+ */
+export interface ClientTransport {
+  readonly adapter: string;
+  readonly paramKinds: ReadonlySet<ParamKind>;
+  readonly capabilities: ReadonlyMap<string, number>;
+  exchange(request: ClientExchange): Promise<ClientReply>;
+}
+
+/** The parameter kinds of an HTTP adapter: all of them. */
+export const HTTP_PARAM_KINDS: ReadonlySet<ParamKind> = new Set<ParamKind>(['path', 'query', 'header', 'cookie', 'responseHeader', 'responseCookie']);
