@@ -93,8 +93,11 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Uint8Arra
   });
 }
 
-/** Writes a pipeline response to a node:http response. */
-export function writeResponse(res: ServerResponse, out: PipelineResponse, closeAfter: boolean): void {
+/**
+ * Writes a pipeline response to a node:http response. `close` asks the client to close the
+ * connection (while draining); a 413 also discards the rest of the upload and closes.
+ */
+export function writeResponse(res: ServerResponse, out: PipelineResponse, close: boolean): void {
   res.statusCode = out.status;
   const cookies: string[] = [];
   for (const [k, v] of out.headers) {
@@ -104,8 +107,8 @@ export function writeResponse(res: ServerResponse, out: PipelineResponse, closeA
   if (cookies.length > 0) res.setHeader('set-cookie', cookies);
   const body = out.body;
   if (out.status !== 204 && out.status !== 304) res.setHeader('content-length', body?.byteLength ?? 0);
-  if (closeAfter) {
-    res.setHeader('connection', 'close');
+  if (close || out.status === 413) res.setHeader('connection', 'close');
+  if (out.status === 413) {
     // Stop the upload of an oversized body: discard what is in flight, then close.
     res.on('finish', () => res.req.socket?.destroySoon());
     res.req.resume();
@@ -128,6 +131,7 @@ export class NodeServerTransport implements ServerTransport {
   /** A `(req, res) => void` request listener for a server of your own (`http.createServer(transport.listener)`). */
   readonly listener: (req: IncomingMessage, res: ServerResponse) => void;
   readonly #methods = new Set<string>();
+  #draining = false;
   #server: HttpServer | undefined;
   #address: Address | undefined;
   readonly #listening: Promise<Address>;
@@ -172,7 +176,9 @@ export class NodeServerTransport implements ServerTransport {
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
     const rawQuery = q === -1 ? '' : url.slice(q + 1);
-    const found = this.mux.find(method as FindMyWay.HTTPMethod, path);
+    let found = this.mux.find(method as FindMyWay.HTTPMethod, path);
+    // RFC 9110 §9.3.2: HEAD is served wherever GET is (node:http sends no body for HEAD).
+    if (found === null && method === 'HEAD') found = this.mux.find('GET', path);
     const store = found?.store as RouteStore | undefined;
     if (found === null || store?.prepared === undefined) {
       if (found !== null) {
@@ -181,8 +187,9 @@ export class NodeServerTransport implements ServerTransport {
         return;
       }
       const allow = [...this.#methods].filter((m) => this.mux.find(m as FindMyWay.HTTPMethod, path) !== null);
-      if (allow.length === 0) writeResponse(res, errorEnvelopeResponse(404, 'not found'), false);
-      else writeResponse(res, errorEnvelopeResponse(405, 'method not allowed', [['allow', allow.join(', ')]]), false);
+      if (allow.includes('GET') && !allow.includes('HEAD')) allow.push('HEAD');
+      if (allow.length === 0) writeResponse(res, errorEnvelopeResponse(404, 'not found'), this.#draining);
+      else writeResponse(res, errorEnvelopeResponse(405, 'method not allowed', [['allow', allow.sort().join(', ')]]), this.#draining);
       return;
     }
     const controller = new AbortController();
@@ -193,8 +200,8 @@ export class NodeServerTransport implements ServerTransport {
     store.prepared
       .run(pipelineRequest(req, params, rawQuery, controller.signal))
       .then(
-        (out) => writeResponse(res, out, out.status === 413),
-        () => writeResponse(res, errorEnvelopeResponse(500, 'internal server error'), false),
+        (out) => writeResponse(res, out, this.#draining),
+        () => writeResponse(res, errorEnvelopeResponse(500, 'internal server error'), this.#draining),
       );
   }
 
@@ -219,6 +226,7 @@ export class NodeServerTransport implements ServerTransport {
     this.#resolveListening(this.#address);
     await new Promise<void>((resolve) => {
       const stop = (): void => {
+        this.#draining = true;
         server.close(() => resolve());
         server.closeIdleConnections();
       };

@@ -6,7 +6,7 @@ import type { ErrorEnvelope } from './options.js';
 import type { AnyParam } from './params.js';
 import { BODY_METHODS } from './route.js';
 import type { RouteHandle } from './route-handle.js';
-import { reasonPhrase } from './status-text.js';
+import { reasonPhrase } from '@lib/openapi';
 
 /** The codec of the default error body `{ "error": message }`, named `ErrorEnvelope` in OpenAPI. */
 export const errorEnvelope: codec.ObjectCodec<{ error: codec.StringCodec }> = codec

@@ -147,8 +147,8 @@ export function isErrorPatternValuer(err: unknown): err is ErrorPatternValuer {
  * class or guard, the decoded value of an `ErrorPatternResponse` in `err`'s chain that it
  * matches (SPEC.md `rest.ErrorPatternAs[B]`). `undefined` when nothing matches; never throws.
  */
-export function errorPatternAs<B>(err: unknown, witness: ErrorPattern<unknown, B> | ErrorWitness<B>): B | undefined {
-  if (witness instanceof ErrorPattern) return witness.match(err);
+export function errorPatternAs<B>(err: unknown, witness: ErrorBodyMatcher<B> | ErrorWitness<B>): B | undefined {
+  if (typeof witness === 'object') return witness.match(err);
   const valuer = findError(err, isErrorPatternValuer);
   if (valuer !== undefined) {
     const v = valuer.value;
@@ -165,7 +165,7 @@ export interface ErrorCase {
 }
 
 /** A case for {@link handleErrorPattern}: `fn` runs with the typed body when `witness` matches. */
-export function errorCase<B>(witness: ErrorPattern<unknown, B> | ErrorWitness<B>, fn: (value: B) => void): ErrorCase {
+export function errorCase<B>(witness: ErrorBodyMatcher<B> | ErrorWitness<B>, fn: (value: B) => void): ErrorCase {
   return {
     run(err: unknown): boolean {
       const v = errorPatternAs(err, witness);
@@ -180,6 +180,11 @@ export function errorCase<B>(witness: ErrorPattern<unknown, B> | ErrorWitness<B>
 export function handleErrorPattern(err: unknown, ...cases: ErrorCase[]): boolean {
   for (const c of cases) if (c.run(err)) return true;
   return false;
+}
+
+/** Anything that yields a typed body for an error: an {@link ErrorPattern} of any error type. */
+export interface ErrorBodyMatcher<B> {
+  match(err: unknown): B | undefined;
 }
 
 /** Any error rule. */

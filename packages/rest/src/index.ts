@@ -19,7 +19,7 @@ export {
   isErrorPatternValuer,
   wireStatus,
 } from './error-rules.js';
-export type { ErrorAction, ErrorCase, ErrorClass, ErrorGuard, ErrorRule, ErrorWitness, Status } from './error-rules.js';
+export type { ErrorAction, ErrorBodyMatcher, ErrorCase, ErrorClass, ErrorGuard, ErrorRule, ErrorWitness, Status } from './error-rules.js';
 export {
   BodyTooLargeError,
   CapabilityCoverageError,
@@ -79,6 +79,5 @@ export { BODY_METHODS, newRoute, Route } from './route.js';
 export type { Handler } from './route.js';
 export { checkCoverage, newServer, Server, withPathCodec, withPathConstraints } from './server.js';
 export type { ServerOption } from './server.js';
-export { reasonPhrase } from './status-text.js';
 export { HTTP_PARAM_KINDS } from './transport.js';
 export type { ClientExchange, ClientReply, ClientTransport, ServerTransport } from './transport.js';

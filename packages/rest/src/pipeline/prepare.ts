@@ -22,7 +22,7 @@ import { ResponseMergeParam, type AnyParam } from '../params.js';
 import { wireStatus } from '../error-rules.js';
 import { BODY_METHODS, type Route } from '../route.js';
 import { decodeParam, type RequestParamSpec, type RouteHandle } from '../route-handle.js';
-import { reasonPhrase } from '../status-text.js';
+import { reasonPhrase } from '@lib/openapi';
 
 /**
  * The request as an adapter hands it to the pipeline: only what the pipeline reads, so that

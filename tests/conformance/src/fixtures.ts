@@ -44,7 +44,7 @@ export interface ListReq {
 export interface ListResp {
   items: User[];
   total: number;
-  requestId?: string;
+  requestId?: string | undefined;
 }
 
 export const createUser = rest.newRoute(
@@ -86,3 +86,42 @@ export const listUsers = rest.newRoute(
 );
 
 export const boom = rest.newRoute('DELETE', '/boom', codec.empty<object>(), codec.empty<object>());
+
+export interface Echo {
+  out: string;
+  token?: string | undefined;
+  session?: string | undefined;
+}
+export interface EchoReq {
+  say: string;
+  session?: string;
+}
+
+/** A route with request cookies, response headers and response cookies. */
+export const echo = rest.newRoute(
+  'GET',
+  '/echo',
+  codec.empty<EchoReq>(),
+  codec.object({ out: codec.string() }) as codec.Codec<Echo>,
+  rest.newRequiredQueryParam('say', codec.string().refine(validate.minLength(1)), (r) => r.say, (r, v) => {
+    r.say = v;
+  }),
+  rest.newOptionalCookieParam('session', codec.string().refine(validate.minLength(4)), (r) => r.session, (r, v) => {
+    r.session = v;
+  }),
+  rest.newOptionalResponseHeaderParam('X-Token', codec.string().refine(validate.minLength(2)), (r) => r.token, (r, v) => {
+    r.token = v;
+  }),
+  rest.newOptionalResponseCookieParam('session', codec.string(), (r) => r.session, (r, v) => {
+    r.session = v;
+  }),
+);
+
+export class HandledError extends Error {}
+/** A route whose errors go through the errorHandler (ErrorHandle action). */
+export const handled = rest
+  .newRoute('GET', '/handled', codec.empty<object>(), codec.empty<object>(), rest.errorPattern(HandledError, 422, codec.object({ error: codec.string() })).withAction(rest.ErrorHandle))
+  .withOptions({ errorHandler: (_ctx, err, status) => ({ body: { problem: (err as Error).message, status } }) });
+
+/** A route whose handler returns nothing. */
+export const silent = rest.newRoute('GET', '/silent', codec.empty<object>(), codec.object({ x: codec.int() }));

@@ -1,0 +1,102 @@
+/**
+ * The main job, end to end over real HTTP: starts the users service on 127.0.0.1, calls every
+ * route with the typed client, provokes every declared error and the pipeline's own answers,
+ * writes openapi.yaml and validates it against the official OpenAPI 3.1 schema. Exits 1 when
+ * anything differs from what the API declares.
+ */
+import { writeFileSync } from 'node:fs';
+import * as nodeHttp from '@lib/node-http';
+import * as rest from '@lib/rest';
+import { createUser, deleteUser, getUser, listUsers, type User } from './api.js';
+import { openapiPath, renderOpenAPI, validateOpenAPI } from './openapi.js';
+import { startServer } from './server.js';
+
+const stop = new AbortController();
+const { address, done } = await startServer('127.0.0.1:0', stop.signal);
+const base = `http://${address.host}:${address.port}`;
+console.log(`users-api listening on ${base}\n`);
+
+let failures = 0;
+let lastStatus = 0;
+const observer: rest.Observer = { onResponse: ({ status }) => (lastStatus = status) };
+const client = rest.newClient();
+client.attach(nodeHttp.newClientTransport({ baseURL: base }));
+
+const show = (v: unknown): string => {
+  const s = JSON.stringify(v);
+  return s.length > 110 ? `${s.slice(0, 107)}...` : s;
+};
+
+function check(label: string, ok: boolean, detail: string): void {
+  if (!ok) failures++;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${label.padEnd(58)} ${detail}`);
+}
+
+/** A typed call expected to succeed with `status`. */
+async function call<Req, Resp>(label: string, route: rest.Route<Req, Resp>, req: Req, status: number): Promise<Resp> {
+  const resp = await client.call(route, req, { observer });
+  check(label, lastStatus === status, `${lastStatus} ${show(resp)}`);
+  return resp;
+}
+
+/** A typed call expected to fail with an instance of `errorClass` (and `status`, 0 when nothing may be sent). */
+async function fail<Req, Resp>(label: string, route: rest.Route<Req, Resp>, req: Req, errorClass: abstract new (...a: never[]) => Error, status: number): Promise<void> {
+  lastStatus = -1;
+  try {
+    const resp = await client.call(route, req, { observer });
+    check(label, false, `unexpected success ${show(resp)}`);
+  } catch (err) {
+    const value = err instanceof nodeHttp.ErrorPatternResponse ? ` ${show(err.value)}` : ` ${(err as Error).message}`;
+    check(label, err instanceof errorClass && lastStatus === status, `${lastStatus} ${(err as Error).name}${value}`);
+  }
+}
+
+/** A raw HTTP request expected to get `status`. */
+async function raw(label: string, method: string, path: string, init: { headers?: Record<string, string>; body?: string | Uint8Array }, status: number, expectHeader?: [string, string]): Promise<void> {
+  const res = await fetch(`${base}${path}`, { method, headers: init.headers ?? {}, ...(init.body !== undefined && { body: init.body }) });
+  const text = await res.text();
+  const headerOk = expectHeader === undefined || res.headers.get(expectHeader[0]) === expectHeader[1];
+  check(label, res.status === status && headerOk, `${res.status} ${text}${expectHeader ? `  ${expectHeader[0]}: ${res.headers.get(expectHeader[0])}` : ''}`);
+}
+
+console.log('typed client: every route');
+const ada = await call('createUser {name: Ada}', createUser, { name: 'Ada Lovelace', email: 'ada@example.com' }, 201);
+const grace = await call('createUser {name: Grace}', createUser, { name: 'Grace Hopper', email: 'grace@example.com' }, 201);
+await call('getUser {id: ada}', getUser, { id: ada.id }, 200);
+const page = await call('listUsers {limit: 10, X-Request-ID}', listUsers, { limit: 10, requestId: 'demo-req-0001' }, 200);
+check('  response header X-Request-ID merged into the response', page.requestId === 'demo-req-0001', String(page.requestId));
+check('  listed both users, oldest first', page.items.map((u: User) => u.name).join() === 'Ada Lovelace,Grace Hopper', String(page.total));
+await call('deleteUser {id: grace}', deleteUser, { id: grace.id }, 204);
+check(`  buildPath for getUser`, getUser.buildPath({ id: ada.id }) === `/users/${ada.id}`, getUser.buildPath({ id: ada.id }));
+
+console.log('\ntyped client: every declared error');
+await fail('createUser with a taken e-mail -> 409 EmailTaken', createUser, { name: 'Ada again', email: 'ada@example.com' }, nodeHttp.ErrorPatternResponse, 409);
+await fail('getUser of a deleted user -> 404 UserNotFound', getUser, { id: grace.id }, nodeHttp.ErrorPatternResponse, 404);
+await fail('deleteUser of a deleted user -> 404 UserNotFound', deleteUser, { id: grace.id }, nodeHttp.ErrorPatternResponse, 404);
+
+console.log('\ntyped client: rejected before sending (status 0)');
+await fail('getUser {id: "not-a-uuid"}', getUser, { id: 'not-a-uuid' }, rest.PathParamError, 0);
+await fail('listUsers {limit: 500}', listUsers, { limit: 500, requestId: 'demo-req-0002' }, rest.QueryParamError, 0);
+await fail('listUsers {X-Request-ID: "short"}', listUsers, { requestId: 'short' }, rest.HeaderParamError, 0);
+await fail('createUser {name: ""}', createUser, { name: '', email: 'x@example.com' }, nodeHttp.RequestBuildError, 0);
+
+console.log('\nraw HTTP: the pipeline answers for itself');
+const json = { 'content-type': 'application/json' };
+await raw('POST /users with Content-Type text/plain -> 415', 'POST', '/users', { headers: { 'content-type': 'text/plain' }, body: 'hi' }, 415);
+await raw('POST /users {"name":""} -> 400 naming the field', 'POST', '/users', { headers: json, body: '{"name":"","email":"e@example.com"}' }, 400);
+await raw('POST /users with a 2 MiB body -> 413', 'POST', '/users', { headers: json, body: new Uint8Array(2 * 1024 * 1024).fill(0x20) }, 413);
+await raw('GET /users?limit=abc -> 400', 'GET', '/users?limit=abc', { headers: { 'x-request-id': 'demo-req-0003' } }, 400);
+await raw('GET /users without X-Request-ID -> 400', 'GET', '/users', {}, 400);
+await raw('GET /nothing-here -> 404', 'GET', '/nothing-here', {}, 404);
+await raw('PATCH /users -> 405 with Allow', 'PATCH', '/users', {}, 405, ['allow', 'GET, HEAD, POST']);
+await raw('GET /users/{id} with Accept: text/csv -> 406', 'GET', `/users/${ada.id}`, { headers: { accept: 'text/csv' } }, 406);
+
+console.log('\nOpenAPI 3.1');
+writeFileSync(openapiPath, renderOpenAPI());
+const errors = await validateOpenAPI(openapiPath);
+check(`wrote and validated ${openapiPath.split('/').slice(-2).join('/')}`, errors.length === 0, errors.length === 0 ? 'valid against the OpenAPI 3.1 schema' : errors.join('; '));
+
+stop.abort();
+await done;
+console.log(failures === 0 ? '\ndemo passed: every call answered as declared' : `\ndemo FAILED: ${failures} check(s) failed`);
+process.exit(failures === 0 ? 0 : 1);

@@ -1,0 +1,144 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as codec from '@lib/codec';
+import * as rest from '@lib/rest';
+import { prepareRoute } from '@lib/rest/pipeline';
+import FindMyWay from 'find-my-way';
+import { describe, expect, it } from 'vitest';
+import * as nodeHttp from './index.js';
+
+const hello = rest.newRoute('GET', '/hello/{name}', codec.empty<{ name: string }>(), codec.object({ greeting: codec.string() }),
+  rest.newPathParam('name', codec.string(), (r) => r.name, (r, v) => {
+    r.name = v;
+  }),
+);
+
+describe('parseAddr', () => {
+  it('parses host:port and rejects anything else', () => {
+    expect(nodeHttp.parseAddr('127.0.0.1:0')).toEqual({ host: '127.0.0.1', port: 0 });
+    expect(nodeHttp.parseAddr('[::1]:8080')).toEqual({ host: '::1', port: 8080 });
+    expect(nodeHttp.parseAddr(':9')).toEqual({ host: '127.0.0.1', port: 9 });
+    for (const bad of ['localhost', '1.2.3.4:99999', 'a:b']) expect(() => nodeHttp.parseAddr(bad)).toThrow(TypeError);
+    expect(() => nodeHttp.newServerTransport({ addr: 'nope' })).toThrow(TypeError);
+  });
+});
+
+describe('NodeServerTransport', () => {
+  it('serves through a listener of the user’s own server, and decodes path variables', async () => {
+    const api = rest.newServer({ title: 't', version: '1' });
+    hello.withHandler((ctx, req) => {
+      nodeHttp.responseHeadersFromContext(ctx)?.set('x-handled-by', 'hello');
+      nodeHttp.withResponseCookies(ctx, { name: 'seen', value: '1', attributes: { insecure: true, maxAge: 60, sameSite: 'lax' } });
+      return { greeting: `hello ${req.name}` };
+    }).register(api);
+    const transport = nodeHttp.newServerTransport();
+    api.attach(transport);
+    await api.serve();
+    expect(transport.address()).toBeUndefined();
+    const server = createServer(transport.listener);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const port = (server.address() as { port: number }).port;
+      const res = await fetch(`http://127.0.0.1:${port}/hello/J%C3%BCrgen%20K`);
+      expect(await res.json()).toEqual({ greeting: 'hello Jürgen K' });
+      expect(res.headers.get('x-handled-by')).toBe('hello');
+      expect(res.headers.getSetCookie()).toEqual(['seen=1; Max-Age=60; Path=/; HttpOnly; SameSite=Lax']);
+      const head = await fetch(`http://127.0.0.1:${port}/hello/x`, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(await head.text()).toBe('');
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it('shares a mux with routes of the user’s own and rejects duplicate routes', async () => {
+    const mux = FindMyWay();
+    mux.on('GET', '/health', (_req, res) => res.end('ok'));
+    const api = rest.newServer({ title: 't', version: '1' });
+    hello.withHandler((_ctx, req) => ({ greeting: req.name })).register(api);
+    const transport = nodeHttp.newServerTransport({ mux, addr: '127.0.0.1:0' });
+    api.attach(transport);
+    const stop = new AbortController();
+    const served = api.serve({ signal: stop.signal });
+    const { port } = await transport.listening();
+    expect(transport.address()).toEqual({ host: '127.0.0.1', port });
+    expect(await (await fetch(`http://127.0.0.1:${port}/health`)).text()).toBe('ok');
+    expect(await (await fetch(`http://127.0.0.1:${port}/hello/z`)).json()).toEqual({ greeting: 'z' });
+    const fresh = nodeHttp.newServerTransport();
+    const prepared = api.handles().map((h) => prepareRoute(h));
+    fresh.mount(prepared);
+    expect(() => fresh.mount(prepared)).toThrow(rest.DuplicateRouteError);
+    stop.abort();
+    await served;
+  });
+
+  it('drains in-flight requests before serve resolves', async () => {
+    const api = rest.newServer({ title: 't', version: '1' });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    hello.withHandler(async (_ctx, req) => {
+      await gate;
+      return { greeting: req.name };
+    }).register(api);
+    const transport = nodeHttp.newServerTransport({ addr: '127.0.0.1:0' });
+    api.attach(transport);
+    const stop = new AbortController();
+    let resolved = false;
+    const served = api.serve({ signal: stop.signal }).then(() => (resolved = true));
+    const { port } = await transport.listening();
+    const inflight = fetch(`http://127.0.0.1:${port}/hello/slow`);
+    await new Promise((r) => setTimeout(r, 50));
+    stop.abort();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(resolved).toBe(false);
+    release();
+    expect(await (await inflight).json()).toEqual({ greeting: 'slow' });
+    await served;
+    expect(resolved).toBe(true);
+  });
+
+  it('rejects serve when the address is taken', async () => {
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const api = rest.newServer({ title: 't', version: '1' });
+      const transport = nodeHttp.newServerTransport({ addr: `127.0.0.1:${port}` });
+      api.attach(transport);
+      await expect(api.serve()).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      await new Promise((r) => blocker.close(r));
+    }
+  });
+});
+
+describe('setCookie', () => {
+  it('validates with the codec and applies default attributes', () => {
+    const headers = new Headers();
+    nodeHttp.setCookie(headers, 'sid', 'abc123', { codec: codec.string(), maxAge: 3600 });
+    expect(headers.getSetCookie()).toEqual(['sid=abc123; Max-Age=3600; Path=/; HttpOnly; Secure; SameSite=Strict']);
+    expect(() => nodeHttp.setCookie(headers, 'sid', '', { codec: codec.string().refine({ name: 'nonEmpty', test: (v) => v !== '', message: () => 'must not be empty' }) })).toThrow(rest.CookieParamError);
+  });
+});
+
+describe('@lib/node-http/client', () => {
+  it('loads without node: modules (its sources and those of the packages it imports)', () => {
+    const here = dirname(fileURLToPath(import.meta.url));
+    const files = [join(here, 'client.ts'), join(here, 'client-transport.ts')];
+    for (const pkg of ['rest', 'codec', 'format', 'openapi']) {
+      const dir = join(here, '..', '..', pkg, 'src');
+      const walk = (d: string): void => {
+        for (const e of readdirSync(d, { withFileTypes: true })) {
+          if (e.isDirectory()) walk(join(d, e.name));
+          else if (e.name.endsWith('.ts') && !e.name.includes('.test')) files.push(join(d, e.name));
+        }
+      };
+      walk(dir);
+    }
+    const offenders = files.filter((f) => /from ['"]node:|require\(['"]node:/.test(readFileSync(f, 'utf8')));
+    expect(offenders).toEqual([]);
+    expect(files.length).toBeGreaterThan(20);
+  });
+});

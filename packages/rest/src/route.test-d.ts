@@ -1,0 +1,45 @@
+import * as codec from '@lib/codec';
+import { expectTypeOf, test } from 'vitest';
+import * as rest from './index.js';
+
+interface GetReq {
+  id: string;
+  limit?: number;
+}
+
+test('newRoute infers Req and Resp from the codecs, and merge-parameter callbacks from the route', () => {
+  const user = codec.object({ id: codec.string(), age: codec.int() });
+  const route = rest.newRoute(
+    'GET',
+    '/users/{id}',
+    codec.empty<GetReq>(),
+    user,
+    rest.newPathParam('id', codec.string(), (r) => r.id, (r, v) => {
+      expectTypeOf(r).toEqualTypeOf<GetReq>();
+      expectTypeOf(v).toEqualTypeOf<string>();
+      r.id = v;
+    }),
+    rest.newOptionalQueryParam('limit', codec.intString(), (r) => r.limit, (r, v) => {
+      expectTypeOf(v).toEqualTypeOf<number>();
+      r.limit = v;
+    }),
+    rest.newRequiredResponseHeaderParam('X-Age', codec.intString(), (r) => r.age, (r, v) => {
+      expectTypeOf(r).toEqualTypeOf<{ id: string; age: number }>();
+      r.age = v;
+    }),
+  );
+  expectTypeOf(route).toEqualTypeOf<rest.Route<GetReq, { id: string; age: number }>>();
+  const client = rest.newClient();
+  expectTypeOf(client.call(route, { id: 'x' })).toEqualTypeOf<Promise<{ id: string; age: number }>>();
+  route.withHandler((ctx, req) => {
+    expectTypeOf(ctx).toEqualTypeOf<rest.Context>();
+    expectTypeOf(req).toEqualTypeOf<GetReq>();
+    return { id: req.id, age: 1 };
+  });
+  // @ts-expect-error the handler must return the response type
+  route.withHandler(() => ({ id: 'x' }));
+  // @ts-expect-error the request must be a GetReq
+  void client.call(route, { nope: 1 });
+  // @ts-expect-error a getter for another request type is rejected
+  rest.newRoute('GET', '/x/{id}', codec.empty<GetReq>(), user, rest.newPathParam('id', codec.string(), (r: { other: string }) => r.other, () => {}));
+});

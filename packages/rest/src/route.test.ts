@@ -1,0 +1,242 @@
+import * as codec from '@lib/codec';
+import * as validate from '@lib/validate';
+import { describe, expect, it } from 'vitest';
+import * as rest from './index.js';
+
+class NotFound extends Error {
+  constructor(readonly id: string) {
+    super(`no ${id}`);
+  }
+}
+class Gone extends Error {}
+const notFoundBody = codec.object({ id: codec.string() });
+
+interface Req {
+  id: string;
+  q?: number;
+}
+const idParam = rest.newPathParam('id', codec.string().refine(validate.minLength(2)), (r: Req) => r.id, (r, v) => {
+  r.id = v;
+});
+
+describe('newRoute', () => {
+  it('rejects malformed declarations', () => {
+    const empty = codec.empty<Req>();
+    expect(() => rest.newRoute('GET', 'users', empty, empty)).toThrow(rest.RouteDeclarationError);
+    expect(() => rest.newRoute('GET', '/users/{id}/{id}', empty, empty)).toThrow(/appears twice/);
+    expect(() => rest.newRoute('GET', '/users/x{id}', empty, empty)).toThrow(/whole segment/);
+    expect(() => rest.newRoute('GET', '/users/{1x}', empty, empty)).toThrow(/invalid path variable/);
+    expect(() => rest.newRoute('GET /x', '/x', empty, empty)).toThrow(/invalid method/);
+    expect(() => rest.newRoute('GET', '/users', empty, empty, idParam)).toThrow(/not in the template/);
+    expect(() => rest.newRoute('GET', '/users/{id}', empty, empty, idParam, idParam)).toThrow(/declared twice/);
+    for (const h of ['Accept', 'content-type', 'Authorization']) {
+      expect(() => rest.newRoute('GET', '/x', empty, empty, rest.headerParam({ name: h }))).toThrow(/may not be declared/);
+    }
+    expect(() =>
+      rest.newRoute('GET', '/x', empty, empty, rest.errorPattern(NotFound, 404, notFoundBody), rest.errorPattern(Gone, '404', codec.object({}))),
+    ).toThrow(rest.DuplicateErrorStatusError);
+  });
+
+  it('is immutable: with* return new routes', () => {
+    const r = rest.newRoute('get', '/users/{id}', codec.empty<Req>(), codec.empty<object>(), idParam);
+    const h = r.withHandler(() => ({}));
+    expect(r.handler).toBeUndefined();
+    expect(h.handler).toBeTypeOf('function');
+    expect(h.method).toBe('GET');
+    expect(r.withOptions({ maxBodyBytes: 5 }).options).toEqual({ maxBodyBytes: 5 });
+    expect(r.options).toEqual({});
+  });
+});
+
+describe('buildPath and registration', () => {
+  const route = rest.newRoute('GET', '/users/{id}/files/{name}', codec.empty<Req & { name: string }>(), codec.empty<object>(), idParam);
+
+  it('substitutes percent-encoded values after checking their codecs', () => {
+    expect(route.buildPath({ id: 'ab', name: 'a b/c' })).toBe('/users/ab/files/a%20b%2Fc');
+    expect(() => route.buildPath({ id: 'ab' })).toThrow(rest.MissingPathVarError);
+    const err = (() => {
+      try {
+        route.buildPath({ id: 'a', name: 'n' });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(rest.PathParamError);
+    expect(err).toMatchObject({ paramName: 'id', value: 'a' });
+    expect(() => route.buildPath({ id: 'ab', name: '' })).toThrow(rest.PathParamError);
+  });
+
+  it('validates templates transparently and built paths concretely against the builder', () => {
+    const api = rest.newServer({ title: 't', version: '1' }, rest.withPathConstraints(validate.httpPath, validate.maxLength(24)));
+    route.register(api);
+    expect(() => rest.newRoute('GET', '/a//b', codec.empty<object>(), codec.empty<object>()).register(api)).toThrow(rest.InvalidPathError);
+    expect(() => route.register(api)).toThrow(rest.DuplicateRouteError);
+    expect(route.buildPath({ id: 'ab', name: 'x' })).toBe('/users/ab/files/x');
+    const err = (() => {
+      try {
+        route.buildPath({ id: 'abcdefghijkl', name: 'x' });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(rest.InvalidPathError);
+    expect((err as rest.InvalidPathError).path).toBe('/users/abcdefghijkl/files/x');
+    const withCodec = rest.newServer({ title: 't', version: '1' }, rest.withPathCodec(codec.string().refine(validate.pattern(/^\/v1\//))));
+    expect(() => route.register(withCodec)).toThrow(/must match/);
+  });
+});
+
+describe('route handles', () => {
+  const route = rest.newRoute(
+    'GET',
+    '/items/{id}',
+    codec.empty<Req>(),
+    codec.empty<object>(),
+    idParam,
+    rest.newOptionalQueryParam('q', codec.intString(), (r: Req) => r.q, (r, v) => {
+      r.q = v;
+    }),
+    rest.queryParam({ name: 'plain', required: true }).withCodec(codec.string().refine(validate.oneOf('a', 'b'))),
+    rest.headerParam({ name: 'X-Trace' }).withCodec(codec.string().refine(validate.minLength(3))),
+    rest.cookieParam({ name: 'session', required: true }),
+    rest.errorStatus(Gone, 410),
+    rest.errorPattern(NotFound, 404, notFoundBody, (e) => ({ id: e.id })),
+  );
+  const handle = route.clientHandle();
+
+  it('exposes merge fields for decodeVars', () => {
+    expect(handle.mergeFields().map((f) => f.name)).toEqual(['id', 'q']);
+    expect(handle.queryMergeFields().map((f) => f.name)).toEqual(['q']);
+    expect(handle.headerMergeFields()).toEqual([]);
+    const req = codec.decodeVars({} as Req, { id: 'xy', q: '7', other: 'x' }, ...handle.mergeFields());
+    expect(req).toEqual({ id: 'xy', q: 7 });
+    expect(() => codec.decodeVars({} as Req, { q: 'x' }, ...handle.mergeFields())).toThrow(/q: expected an integer/);
+  });
+
+  it('maps errors by rule, walking cause chains and AggregateError', () => {
+    expect(handle.errorStatusFor(new Gone())).toBe(410);
+    expect(handle.errorStatusFor(new Error('wrapped', { cause: new NotFound('z') }))).toBe(404);
+    expect(handle.errorStatusFor(new AggregateError([new Error('x'), new Gone()]))).toBe(410);
+    expect(handle.errorStatusFor(new Error('other'))).toBeUndefined();
+    const resp = handle.errorResponseFor(new NotFound('z'));
+    expect(resp).toBeInstanceOf(rest.ErrorPatternResponse);
+    expect(resp).toMatchObject({ statusCode: 404, value: { id: 'z' } });
+    expect(new TextDecoder().decode(resp?.body)).toBe('{"id":"z"}');
+    expect(handle.errorResponseFor(new Gone())).toBeUndefined();
+  });
+
+  it('decodes error bodies by status only', () => {
+    const body = new TextEncoder().encode('{"id":"q"}');
+    expect(handle.decodeErrorFor(404, body)).toMatchObject({ statusCode: 404, value: { id: 'q' } });
+    expect(handle.decodeErrorFor(410, body)).toBeUndefined();
+    expect(() => handle.decodeErrorFor(404, new TextEncoder().encode('{}'))).toThrow(codec.DecodeError);
+  });
+
+  it('validates query, headers and cookies', () => {
+    expect(() => handle.validateQuery(new URLSearchParams('plain=a&q=1'))).not.toThrow();
+    expect(() => handle.validateQuery(new URLSearchParams('q=1'))).toThrow(rest.QueryParamError);
+    expect(() => handle.validateQuery(new URLSearchParams('plain=c'))).toThrow(/query parameter "plain": must be one of "a", "b"/);
+    expect(() => handle.validateHeaders(new Headers({ 'x-trace': 'ab' }))).toThrow(rest.HeaderParamError);
+    expect(() => handle.validateHeaders(new Headers())).not.toThrow();
+    expect(() => handle.validateCookies({})).toThrow(rest.CookieParamError);
+    expect(() => handle.validateCookies({ session: 's' })).not.toThrow();
+  });
+});
+
+describe('error-pattern helpers', () => {
+  const pattern = rest.errorPattern(NotFound, 404, notFoundBody, (e) => ({ id: e.id }));
+  const isTeapot = (e: unknown): e is { teapot: true } => typeof e === 'object' && e !== null && 'teapot' in e;
+
+  it('match on the server side and on decoded responses, never throwing for a miss', () => {
+    expect(pattern.match(new NotFound('a'))).toEqual({ id: 'a' });
+    expect(pattern.match(new rest.ErrorPatternResponse(404, { id: 'b' }, new Uint8Array()))).toEqual({ id: 'b' });
+    expect(pattern.match(new rest.ErrorPatternResponse(409, { id: 'b' }, new Uint8Array()))).toBeUndefined();
+    expect(pattern.match(undefined)).toBeUndefined();
+    expect(pattern.match('string error')).toBeUndefined();
+  });
+
+  it('errorPatternAs and handleErrorPattern take patterns, classes and guards', () => {
+    const resp = new rest.ErrorPatternResponse(418, { teapot: true }, new Uint8Array());
+    expect(rest.errorPatternAs(resp, isTeapot)).toEqual({ teapot: true });
+    expect(rest.errorPatternAs(new Error('x'), isTeapot)).toBeUndefined();
+    expect(rest.errorPatternAs(new Error('wrapped', { cause: resp }), isTeapot)).toEqual({ teapot: true });
+    expect(rest.isErrorPatternValuer(resp)).toBe(true);
+    expect(rest.isErrorPatternValuer(new Error())).toBe(false);
+    const seen: string[] = [];
+    expect(
+      rest.handleErrorPattern(
+        new rest.ErrorPatternResponse(404, { id: 'c' }, new Uint8Array()),
+        rest.errorCase(isTeapot, () => seen.push('teapot')),
+        rest.errorCase(pattern, (v) => seen.push(v.id)),
+      ),
+    ).toBe(true);
+    expect(seen).toEqual(['c']);
+    expect(rest.handleErrorPattern(new Error('x'), rest.errorCase(pattern, () => seen.push('no')))).toBe(false);
+  });
+});
+
+describe('attach coverage', () => {
+  const minimal = (kinds: rest.ParamKind[]): rest.ServerTransport => ({
+    adapter: 'minimal',
+    paramKinds: new Set(kinds),
+    capabilities: new Map(),
+    mount: () => undefined,
+    serve: () => Promise.resolve(),
+  });
+
+  it('rejects parameter kinds and capabilities the transport lacks', () => {
+    const api = rest.newServer({ title: 't', version: '1' });
+    rest.newRoute('GET', '/c', codec.empty<object>(), codec.empty<object>(), rest.cookieParam({ name: 's' })).register(api);
+    expect(() => api.attach(minimal(['path', 'query']))).toThrow(rest.UnsupportedParamKindError);
+    const qos = rest.newServer({ title: 't', version: '1' });
+    rest.newRoute('GET', '/q', codec.empty<object>(), codec.empty<object>(), rest.requireQoS(1)).register(qos);
+    const err = (() => {
+      try {
+        qos.attach(minimal(['path']));
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(rest.CapabilityCoverageError);
+    expect(err).toMatchObject({ missing: ['qos'], insufficient: [] });
+  });
+
+  it('requires attach before serve', async () => {
+    await expect(rest.newServer({ title: 't', version: '1' }).serve()).rejects.toThrow(/no server transport attached/);
+  });
+});
+
+describe('OpenAPI description', () => {
+  it('documents parameters, bodies, success and error responses', () => {
+    const api = rest.newServer({ title: 'T', version: '2.0' });
+    api.addServer('prod', { url: 'https://api.example.com/v1' });
+    const create = rest.newRoute(
+      'POST',
+      '/things',
+      codec.object({ name: codec.string() }),
+      codec.object({ id: codec.string() }).withName('Thing'),
+      rest.routeMeta({ operationId: 'createThing', reqSchemaName: 'NewThing' }),
+      rest.errorStatus(Gone, 410),
+      rest.responseMeta({ status: 202, description: 'Accepted for later' }),
+    );
+    create.register(api);
+    route2().register(api);
+    const doc = JSON.parse(api.openAPISpec().marshalJSON()) as Record<string, any>;
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers).toEqual([{ url: 'https://api.example.com/v1', description: 'prod' }]);
+    const post = doc.paths['/things'].post;
+    expect(post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/NewThing' });
+    expect(Object.keys(post.responses).sort()).toEqual(['201', '202', '400', '410', '413', '415']);
+    expect(post.responses['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Thing' });
+    expect(post.responses['410'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+    const get = doc.paths['/things/{id}'].get;
+    expect(get.requestBody).toBeUndefined();
+    expect(get.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 2 } }]);
+    expect(Object.keys(get.responses).sort()).toEqual(['204', '400']);
+    expect(get.responses['204'].content).toBeUndefined();
+  });
+});
+
+function route2(): rest.Route<Req, object> {
+  return rest.newRoute('GET', '/things/{id}', codec.empty<Req>(), codec.empty<object>(), rest.routeMeta({ respStatus: '204' }), idParam);
+}

@@ -1,0 +1,19 @@
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
+
+/**
+ * The vitest configuration every workspace package uses: sources resolve through the `source`
+ * export condition (no build needed), type tests run with `--typecheck`, and a JSON report
+ * lands in `.vitest/results.json` for the workspace summary (`scripts/test-summary.mjs`).
+ */
+const config: ViteUserConfig = defineConfig({
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'] } },
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    typecheck: { include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    reporters: ['default', 'json'],
+    outputFile: { json: '.vitest/results.json' },
+  },
+});
+
+export default config;
