@@ -5,7 +5,9 @@
  */
 import { request } from 'node:http';
 import * as nodeHttp from '@lib/node-http';
+import * as codec from '@lib/codec';
 import * as rest from '@lib/rest';
+import * as validate from '@lib/validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   boom,
@@ -74,6 +76,15 @@ export function conformance(adapter: AdapterUnderTest): void {
           return { items, total: users.size, requestId: req.requestId };
         })
         .withOptions({ observer })
+        .register(api);
+      rest
+        .newRoute('GET', '/multi', codec.empty<{ n?: number }>(), codec.object({ n: codec.optional(codec.int()) }),
+          rest.newOptionalQueryParam('n', codec.intString().refine(validate.max(9)), (r) => r.n, (r, v) => {
+            r.n = v;
+          }),
+        )
+        .withOptions({ multiValueQueryParams: true })
+        .withHandler((_ctx, req) => req)
         .register(api);
       boom
         .withHandler(() => {
@@ -185,6 +196,16 @@ export function conformance(adapter: AdapterUnderTest): void {
         expect(h.status).toBe(400);
         expect(await errorOf(h)).toMatch(/header "X-Request-ID": is required/);
         expect(validationErrors).toEqual(expect.arrayContaining(['query:limit', 'header:X-Request-ID']));
+      });
+
+      it('validates every value of a repeated query key with multiValueQueryParams, else the first', async () => {
+        const ok = await fetch(`${base}/multi?n=1&n=2`);
+        expect(await ok.json()).toEqual({ n: 1 });
+        const bad = await fetch(`${base}/multi?n=1&n=20`);
+        expect(bad.status).toBe(400);
+        expect(await errorOf(bad)).toMatch(/query parameter "n": must be at most 9/);
+        const single = await fetch(`${base}/users?limit=1&limit=0`, { headers: { 'x-request-id': 'abc' } });
+        expect(single.status).toBe(200);
       });
 
       it('answers 404 for an unknown path and 405 with Allow for a wrong method', async () => {

@@ -130,6 +130,7 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
 
   const params: readonly RequestParamSpec[] = [...handle.requestParams].sort((a, b) => PARAM_ORDER[a.kind] - PARAM_ORDER[b.kind]);
   const needsQuery = params.some((p) => p.kind === 'query');
+  const multiValueQuery = options.multiValueQueryParams === true;
   const needsCookies = params.some((p) => p.kind === 'cookie');
   const responseParams: readonly AnyParam[] = route.params.filter((p) => p.kind === 'responseHeader' || p.kind === 'responseCookie');
   const patternFormats = new Map<ErrorPattern<unknown, unknown>, Format<unknown>>();
@@ -233,6 +234,8 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
             : req.pathParams[p.name];
           try {
             decoded[i] = decodeParam(p, raw);
+            // With multiValueQueryParams every value of a repeated key is validated; the first is merged.
+            if (multiValueQuery && p.kind === 'query' && query !== undefined) for (const extra of query.getAll(p.name).slice(1)) decodeParam(p, extra);
           } catch (err) {
             safeObserve(() => observer?.onValidationError?.({ route: route.id, location: p.kind, name: p.name, error: err }));
             throw err;
