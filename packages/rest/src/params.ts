@@ -168,47 +168,44 @@ export class ResponseMergeParam<R, T> implements RouteOption<unknown, R> {
 /** Any parameter declaration. */
 export type AnyParam = PlainParam<ParamKind> | RequestMergeParam<never, unknown> | ResponseMergeParam<never, unknown>;
 
-/** A path variable merged into `Req` (always required): `rest.newPathParam('id', codec.string(), r => r.id, (r, v) => { r.id = v })`. */
-export function newPathParam<T, R>(name: string, codec: Codec<T>, get: (req: R) => T, set: (req: R, value: T) => void): RequestMergeParam<R, T> {
-  return new RequestMergeParam('path', name, codec, true, get, set);
+/** The signature of a required request merge-parameter constructor. */
+export type RequiredRequestParam = <T, R>(name: string, codec: Codec<T>, get: (req: R) => T, set: (req: R, value: T) => void) => RequestMergeParam<R, T>;
+/** The signature of an optional request merge-parameter constructor (the getter may give `undefined`; the setter runs only for present values). */
+export type OptionalRequestParam = <T, R>(name: string, codec: Codec<T>, get: (req: R) => T | undefined, set: (req: R, value: T) => void) => RequestMergeParam<R, T>;
+/** The signature of a required response merge-parameter constructor. */
+export type RequiredResponseParam = <T, R>(name: string, codec: Codec<T>, get: (resp: R) => T, set: (resp: R, value: T) => void) => ResponseMergeParam<R, T>;
+/** The signature of an optional response merge-parameter constructor. */
+export type OptionalResponseParam = <T, R>(name: string, codec: Codec<T>, get: (resp: R) => T | undefined, set: (resp: R, value: T) => void) => ResponseMergeParam<R, T>;
+
+function requestParam(kind: ParamLocation, required: boolean): OptionalRequestParam {
+  return (name, codec, get, set) => new RequestMergeParam(kind, name, codec, required, get, set);
 }
-/** A required query parameter merged into `Req`. */
-export function newRequiredQueryParam<T, R>(name: string, codec: Codec<T>, get: (req: R) => T, set: (req: R, value: T) => void): RequestMergeParam<R, T> {
-  return new RequestMergeParam('query', name, codec, true, get, set);
+function responseParam(kind: 'responseHeader' | 'responseCookie', required: boolean): OptionalResponseParam {
+  return (name, codec, get, set) => new ResponseMergeParam(kind, name, codec, required, get, set);
 }
-/** An optional query parameter merged into `Req` (the setter runs only when present). */
-export function newOptionalQueryParam<T, R>(name: string, codec: Codec<T>, get: (req: R) => T | undefined, set: (req: R, value: T) => void): RequestMergeParam<R, T> {
-  return new RequestMergeParam('query', name, codec, false, get, set);
-}
-/** A required request header merged into `Req`. */
-export function newRequiredHeaderParam<T, R>(name: string, codec: Codec<T>, get: (req: R) => T, set: (req: R, value: T) => void): RequestMergeParam<R, T> {
-  return new RequestMergeParam('header', name, codec, true, get, set);
-}
-/** An optional request header merged into `Req`. */
-export function newOptionalHeaderParam<T, R>(name: string, codec: Codec<T>, get: (req: R) => T | undefined, set: (req: R, value: T) => void): RequestMergeParam<R, T> {
-  return new RequestMergeParam('header', name, codec, false, get, set);
-}
-/** A required request cookie merged into `Req`. */
-export function newRequiredCookieParam<T, R>(name: string, codec: Codec<T>, get: (req: R) => T, set: (req: R, value: T) => void): RequestMergeParam<R, T> {
-  return new RequestMergeParam('cookie', name, codec, true, get, set);
-}
+
+/**
+ * A path variable merged into `Req` (SPEC.md `rest.NewPathParam`; always required):
+ * `rest.newPathParam('id', codec.string(), (r) => r.id, (r, v) => { r.id = v })`.
+ */
+export const newPathParam: RequiredRequestParam = requestParam('path', true);
+/** A required query parameter merged into `Req` (SPEC.md `rest.NewRequiredQueryParam`). */
+export const newRequiredQueryParam: RequiredRequestParam = requestParam('query', true);
+/** An optional query parameter merged into `Req` (SPEC.md `rest.NewOptionalQueryParam`). */
+export const newOptionalQueryParam: OptionalRequestParam = requestParam('query', false);
+/** A required request header merged into `Req` (SPEC.md `rest.NewRequiredHeaderParam`). */
+export const newRequiredHeaderParam: RequiredRequestParam = requestParam('header', true);
+/** An optional request header merged into `Req` (SPEC.md `rest.NewOptionalHeaderParam`). */
+export const newOptionalHeaderParam: OptionalRequestParam = requestParam('header', false);
+/** A required request cookie merged into `Req` (SPEC.md `rest.NewRequiredCookieParam`). */
+export const newRequiredCookieParam: RequiredRequestParam = requestParam('cookie', true);
 /** An optional request cookie merged into `Req`. */
-export function newOptionalCookieParam<T, R>(name: string, codec: Codec<T>, get: (req: R) => T | undefined, set: (req: R, value: T) => void): RequestMergeParam<R, T> {
-  return new RequestMergeParam('cookie', name, codec, false, get, set);
-}
-/** A response header encoded from `Resp` (required when the client decodes). */
-export function newRequiredResponseHeaderParam<T, R>(name: string, codec: Codec<T>, get: (resp: R) => T, set: (resp: R, value: T) => void): ResponseMergeParam<R, T> {
-  return new ResponseMergeParam('responseHeader', name, codec, true, get, set);
-}
+export const newOptionalCookieParam: OptionalRequestParam = requestParam('cookie', false);
+/** A response header encoded from `Resp`; required when the client decodes (SPEC.md `rest.NewRequiredResponseHeaderParam`). */
+export const newRequiredResponseHeaderParam: RequiredResponseParam = responseParam('responseHeader', true);
 /** A response header encoded from `Resp` when the getter gives a value. */
-export function newOptionalResponseHeaderParam<T, R>(name: string, codec: Codec<T>, get: (resp: R) => T | undefined, set: (resp: R, value: T) => void): ResponseMergeParam<R, T> {
-  return new ResponseMergeParam('responseHeader', name, codec, false, get, set);
-}
-/** A response cookie encoded from `Resp` (required when the client decodes). */
-export function newRequiredResponseCookieParam<T, R>(name: string, codec: Codec<T>, get: (resp: R) => T, set: (resp: R, value: T) => void): ResponseMergeParam<R, T> {
-  return new ResponseMergeParam('responseCookie', name, codec, true, get, set);
-}
-/** A response cookie encoded from `Resp` when the getter gives a value. */
-export function newOptionalResponseCookieParam<T, R>(name: string, codec: Codec<T>, get: (resp: R) => T | undefined, set: (resp: R, value: T) => void): ResponseMergeParam<R, T> {
-  return new ResponseMergeParam('responseCookie', name, codec, false, get, set);
-}
+export const newOptionalResponseHeaderParam: OptionalResponseParam = responseParam('responseHeader', false);
+/** A response cookie encoded from `Resp`; required when the client decodes (SPEC.md `rest.NewRequiredResponseCookieParam`). */
+export const newRequiredResponseCookieParam: RequiredResponseParam = responseParam('responseCookie', true);
+/** A response cookie encoded from `Resp` when the getter gives a value (SPEC.md `rest.NewOptionalResponseCookieParam`). */
+export const newOptionalResponseCookieParam: OptionalResponseParam = responseParam('responseCookie', false);
