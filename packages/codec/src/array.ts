@@ -1,4 +1,5 @@
 import { Codec, describeType, INVALID, type DecodeContext, type Invalid } from './codec.js';
+import { encodeAt } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 import type { SchemaGenerator } from './schema-generator.js';
 
@@ -30,7 +31,7 @@ export class ArrayCodec<T> extends Codec<T[]> {
     return ok ? out : INVALID;
   }
   protected serialize(value: T[]): unknown {
-    return value.map((v) => this.item.encode(v));
+    return value.map((v, i) => encodeAt(this.item, v, i));
   }
   protected baseSchema(gen: SchemaGenerator): JsonSchema {
     return { type: 'array', items: gen.schema(this.item) };

@@ -20,9 +20,13 @@ export function fromBase64(s: string): Uint8Array | undefined {
 }
 
 /**
- * Codec of binary data; decoded as `Uint8Array`. In JSON the wire value is a standard base64
- * string (schema `{ type: 'string', contentEncoding: 'base64' }`); binary formats hand the
- * raw `Uint8Array` over, which is accepted as is.
+ * Codec of binary data; decoded as `Uint8Array`. In JSON the wire value is a standard, padded
+ * base64 string (RFC 4648 §4); binary formats hand the raw `Uint8Array` over, which is accepted
+ * as is. Schema `{ type: 'string', contentEncoding: 'base64', pattern }`: `contentEncoding` is
+ * only an annotation in JSON Schema 2020-12, so the base64 alphabet is also stated as a
+ * `pattern`. Byte-level constraints (`validate.maxBytes`, `validate.png`) are checked on
+ * decode; JSON Schema cannot express them on the base64 text (magic bytes add a
+ * `contentMediaType` annotation).
  */
 export class BytesCodec extends Codec<Uint8Array> {
   readonly kind = 'bytes';
@@ -35,7 +39,7 @@ export class BytesCodec extends Codec<Uint8Array> {
     return toBase64(value);
   }
   protected baseSchema(): JsonSchema {
-    return { type: 'string', contentEncoding: 'base64' };
+    return { type: 'string', contentEncoding: 'base64', pattern: BASE64.source };
   }
 }
 

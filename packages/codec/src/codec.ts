@@ -1,4 +1,4 @@
-import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import { DecodeError, makeIssue, type Issue, type PathSegment } from './decode-error.js';
 import type { JsonSchema } from './json-schema.js';
 import { SchemaGenerator } from './schema-generator.js';
@@ -95,7 +95,7 @@ export function describeType(value: unknown): string {
  * Codecs are immutable: `refine` and the `with*` methods return new codecs. Every codec is a
  * Standard Schema v1 (`'~standard'`). `kind` and `children` let renderers walk the tree.
  */
-export abstract class Codec<T> implements StandardSchemaV1<unknown, T> {
+export abstract class Codec<T> implements StandardSchemaV1<unknown, T>, StandardJSONSchemaV1<unknown, T> {
   /** The constructor's name: `string`, `object`, `array`, … */
   abstract readonly kind: string;
   /** Constraints added with {@link Codec.refine}, in order. */
@@ -228,8 +228,19 @@ export abstract class Codec<T> implements StandardSchemaV1<unknown, T> {
     return copy;
   }
 
-  /** Standard Schema v1 (https://standardschema.dev): `validate` decodes a wire value. */
-  get '~standard'(): StandardSchemaV1.Props<unknown, T> {
+  /**
+   * Standard Schema v1 (https://standardschema.dev): `validate` decodes a wire value (all
+   * issues, each with its path). Also Standard JSON Schema v1: `jsonSchema.input` and
+   * `jsonSchema.output` both return {@link Codec.schema} (the wire value is both what is read
+   * and what is written) for target `draft-2020-12`, and throw `TypeError` for other targets.
+   */
+  get '~standard'(): StandardSchemaV1.Props<unknown, T> & StandardJSONSchemaV1.Props<unknown, T> {
+    const jsonSchema = (options: StandardJSONSchemaV1.Options): Record<string, unknown> => {
+      if (options.target !== 'draft-2020-12') {
+        throw new TypeError(`@lib/codec emits JSON Schema draft-2020-12 only, not ${JSON.stringify(options.target)}`);
+      }
+      return { $schema: 'https://json-schema.org/draft/2020-12/schema', ...this.schema };
+    };
     return {
       version: 1,
       vendor: '@lib/codec',
@@ -241,6 +252,7 @@ export abstract class Codec<T> implements StandardSchemaV1<unknown, T> {
         }
         return { value: out };
       },
+      jsonSchema: { input: jsonSchema, output: jsonSchema },
     };
   }
 }

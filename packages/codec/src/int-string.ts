@@ -1,14 +1,18 @@
 import { Codec, describeType, type DecodeContext, type Invalid } from './codec.js';
+import { INTEGER_TEXT, integerTextPattern } from './internal/integer-text.js';
 import type { JsonSchema } from './json-schema.js';
 import type { SchemaGenerator } from './schema-generator.js';
 
-const INTEGER_TEXT = /^-?(?:0|[1-9][0-9]*)$/;
+/** Decimal texts of the safe integers, −(2^53−1) to 2^53−1. */
+const SAFE_TEXT = integerTextPattern(BigInt(Number.MIN_SAFE_INTEGER), BigInt(Number.MAX_SAFE_INTEGER));
 
 /**
- * Codec of a safe integer whose wire value is its decimal text (`"42"`), for path, query,
- * header and cookie parameters. Schema: in parameter position `{ type: 'integer' }` with the
- * constraints' keywords (what the parameter means); as a body value
- * `{ type: 'string', pattern: '^-?(?:0|[1-9][0-9]*)$' }`.
+ * Codec of a safe integer whose wire value is its decimal text (`"42"`; no `+`, no leading
+ * zeros, `-0` reads as 0), for path, query, header and cookie parameters. Schema: in parameter
+ * position `{ type: 'integer' }` with the constraints' keywords (what the parameter means); as
+ * a body value `{ type: 'string', pattern }`, the pattern accepting exactly the texts of the
+ * safe integers. In body position constraints are checked but not reflected (JSON Schema cannot
+ * bound the number a string spells).
  */
 export class IntStringCodec extends Codec<number> {
   readonly kind = 'intString';
@@ -16,13 +20,14 @@ export class IntStringCodec extends Codec<number> {
     if (typeof input !== 'string') return ctx.addIssue(`expected integer string, got ${describeType(input)}`, 'type', input);
     if (!INTEGER_TEXT.test(input)) return ctx.addIssue('expected an integer', 'type', input);
     const n = Number(input);
-    return Number.isSafeInteger(n) ? n : ctx.addIssue('expected a safe integer', 'type', input);
+    if (!Number.isSafeInteger(n)) return ctx.addIssue('expected a safe integer', 'type', input);
+    return n === 0 ? 0 : n;
   }
   protected serialize(value: number): unknown {
     return String(value);
   }
   protected baseSchema(gen: SchemaGenerator): JsonSchema {
-    return gen.target === 'parameter' ? { type: 'integer' } : { type: 'string', pattern: INTEGER_TEXT.source };
+    return gen.target === 'parameter' ? { type: 'integer' } : { type: 'string', pattern: SAFE_TEXT };
   }
   protected override reflectConstraints(schema: JsonSchema, gen: SchemaGenerator): JsonSchema {
     // Numeric keywords only mean something on the integer a parameter describes.

@@ -1,4 +1,6 @@
 import { Codec, describeType, INVALID, type DecodeContext, type Infer, type Invalid } from './codec.js';
+import { DefaultedCodec } from './defaulted.js';
+import { encodeAt } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 import { OptionalCodec } from './optional.js';
 import { defineEntry, isPlainObject } from './record.js';
@@ -20,13 +22,39 @@ export type ObjectOutput<S extends Shape> = Simplify<
 /** What an object codec does with keys its shape does not declare. */
 export type UnknownKeys = 'strip' | 'reject';
 
+/** Wire names of some fields of a shape: property name → key on the wire. */
+export type WireNames<S extends Shape> = { readonly [K in keyof S]?: string };
+
+/** One field: property name, wire key, codec, and whether the wire key may be absent. */
+type Field = readonly [key: string, wire: string, codec: Codec<unknown>, mayBeAbsent: boolean];
+
 const hasOwn = Object.prototype.hasOwnProperty;
 
+function fieldsOf(shape: Shape, wireNames: Readonly<Record<string, string | undefined>>): readonly Field[] {
+  const fields = Object.keys(shape).map((k): Field => {
+    const c = shape[k] as Codec<unknown>;
+    const wire = hasOwn.call(wireNames, k) ? wireNames[k] : undefined;
+    return [k, wire ?? k, c, c instanceof OptionalCodec || c instanceof DefaultedCodec];
+  });
+  const seen = new Set<string>();
+  for (const [, wire] of fields) {
+    if (seen.has(wire)) throw new TypeError(`two fields share the wire name ${JSON.stringify(wire)}`);
+    seen.add(wire);
+  }
+  return fields;
+}
+
 /**
- * Codec of an object with declared fields. Unknown keys are stripped by default and rejected
- * after `.strict()`. Only declared keys are read (own properties only) and written, so input
- * keys like `__proto__` or `constructor` never reach a prototype. Schema
- * `{ type: 'object', properties, required }` (plus `additionalProperties: false` when strict).
+ * Codec of an object with declared fields. Wire value: a JSON object; schema
+ * `{ type: 'object', properties, required }`, plus `additionalProperties: false` when strict.
+ *
+ * - Unknown keys are stripped by default and rejected after `.strict()` (constraint `unknownKey`).
+ * - A field wrapped in `optional(c)` may be absent (decoded `?:`); one wrapped in
+ *   `defaulted(c, v)` may be absent and then decodes to `v`. Neither is in `required`.
+ * - `.withWireNames({ userId: 'user_id' })` reads and writes a field under another key; the
+ *   schema and issue paths use the wire key.
+ * - Only declared keys are read (own properties only) and written (as own data properties), so
+ *   input keys like `__proto__` or `constructor` never reach a prototype.
  */
 export class ObjectCodec<S extends Shape> extends Codec<ObjectOutput<S>> {
   readonly kind = 'object';
@@ -34,13 +62,18 @@ export class ObjectCodec<S extends Shape> extends Codec<ObjectOutput<S>> {
   readonly shape: S;
   /** What happens to undeclared keys. */
   readonly unknownKeys: UnknownKeys = 'strip';
-  /** The fields as `[key, codec, optional]`, computed once. */
-  protected readonly fields: readonly (readonly [string, Codec<unknown>, boolean])[];
+  /** Wire keys of the fields renamed with {@link ObjectCodec.withWireNames}. */
+  readonly wireNames: WireNames<S> = {};
+  /** The fields as `[key, wireKey, codec, mayBeAbsent]`, computed once per copy. */
+  protected readonly fields: readonly Field[];
+  /** The wire keys of the fields (the keys a strict object accepts). */
+  readonly wireKeys: ReadonlySet<string>;
 
   constructor(shape: S) {
     super();
     this.shape = shape;
-    this.fields = Object.keys(shape).map((k) => [k, shape[k] as Codec<unknown>, shape[k] instanceof OptionalCodec] as const);
+    this.fields = fieldsOf(shape, {});
+    this.wireKeys = new Set(this.fields.map((f) => f[1]));
   }
 
   override children(): readonly Codec<unknown>[] {
@@ -57,30 +90,50 @@ export class ObjectCodec<S extends Shape> extends Codec<ObjectOutput<S>> {
     return this.with({ unknownKeys: 'strip' });
   }
 
+  /**
+   * A copy whose fields `names` are read from and written to other wire keys:
+   * `object({ userId: string() }).withWireNames({ userId: 'user_id' })` decodes
+   * `{ "user_id": "a" }` to `{ userId: 'a' }`.
+   * @throws {TypeError} when two fields would share a wire key.
+   */
+  withWireNames(names: WireNames<S>): this {
+    const wireNames: Record<string, string | undefined> = {};
+    for (const src of [this.wireNames, names] as Record<string, string | undefined>[]) {
+      for (const k of Object.keys(src)) defineEntry(wireNames, k, src[k]);
+    }
+    const fields = fieldsOf(this.shape, wireNames);
+    return this.with({ wireNames, fields, wireKeys: new Set(fields.map((f) => f[1])) });
+  }
+
+  /** The wire key of property `key` (itself unless renamed). */
+  wireName(key: keyof S & string): string {
+    const names = this.wireNames as Record<string, string | undefined>;
+    return (hasOwn.call(names, key) ? names[key] : undefined) ?? key;
+  }
+
   protected parse(input: unknown, ctx: DecodeContext): ObjectOutput<S> | Invalid {
     if (!isPlainObject(input)) return ctx.addIssue(`expected object, got ${describeType(input)}`, 'type', input);
     const out: Record<string, unknown> = {};
     let ok = true;
-    for (const [key, codec, isOptional] of this.fields) {
-      const present = hasOwn.call(input, key);
-      const raw = present ? input[key] : undefined;
-      if (raw === undefined && !isOptional) {
-        ctx.addIssue('is required', 'required', undefined, key);
+    for (const [key, wire, codec, mayBeAbsent] of this.fields) {
+      const raw = hasOwn.call(input, wire) ? input[wire] : undefined;
+      if (raw === undefined && !mayBeAbsent) {
+        ctx.addIssue('is required', 'required', undefined, wire);
         ok = false;
         if (ctx.abortEarly) return INVALID;
         continue;
       }
-      ctx.path.push(key);
+      ctx.path.push(wire);
       const v = codec.decodeIn(raw, ctx);
       ctx.path.pop();
       if (v === INVALID) {
         ok = false;
         if (ctx.abortEarly) return INVALID;
-      } else if (v !== undefined || !isOptional) defineEntry(out, key, v);
+      } else if (v !== undefined || !mayBeAbsent) defineEntry(out, key, v);
     }
     if (this.unknownKeys === 'reject') {
       for (const key of Object.keys(input)) {
-        if (!hasOwn.call(this.shape, key)) {
+        if (!this.wireKeys.has(key)) {
           ctx.addIssue('is not a known field', 'unknownKey', input[key], key);
           ok = false;
           if (ctx.abortEarly) return INVALID;
@@ -93,10 +146,12 @@ export class ObjectCodec<S extends Shape> extends Codec<ObjectOutput<S>> {
   protected serialize(value: ObjectOutput<S>): unknown {
     const out: Record<string, unknown> = {};
     const v = value as Record<string, unknown>;
-    for (const [key, codec] of this.fields) {
+    for (const [key, wire, codec] of this.fields) {
+      // Inherited members of Object.prototype (`constructor`, `toString`) are never field values.
+      if (!hasOwn.call(v, key) && key in Object.prototype) continue;
       const field = v[key];
       if (field === undefined) continue;
-      defineEntry(out, key, codec.encode(field));
+      defineEntry(out, wire, encodeAt(codec, field, wire));
     }
     return out;
   }
@@ -104,9 +159,9 @@ export class ObjectCodec<S extends Shape> extends Codec<ObjectOutput<S>> {
   protected baseSchema(gen: SchemaGenerator): JsonSchema {
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
-    for (const [key, codec, isOptional] of this.fields) {
-      properties[key] = gen.schema(codec);
-      if (!isOptional) required.push(key);
+    for (const [, wire, codec, mayBeAbsent] of this.fields) {
+      defineEntry(properties, wire, gen.schema(codec));
+      if (!mayBeAbsent) required.push(wire);
     }
     const s: JsonSchema = { type: 'object', properties };
     if (required.length > 0) s.required = required;
@@ -116,7 +171,8 @@ export class ObjectCodec<S extends Shape> extends Codec<ObjectOutput<S>> {
 }
 
 /**
- * An object codec (SPEC.md `codec.Struct`): `codec.object({ id: codec.string(), age: codec.optional(codec.int()) })`.
+ * An object codec (SPEC.md `codec.Struct`):
+ * `codec.object({ id: codec.string(), age: codec.optional(codec.int()) })`. See {@link ObjectCodec}.
  */
 // @__NO_SIDE_EFFECTS__
 export function object<const S extends Shape>(shape: S): ObjectCodec<S> {

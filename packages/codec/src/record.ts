@@ -1,4 +1,5 @@
 import { Codec, describeType, INVALID, type DecodeContext, type Invalid } from './codec.js';
+import { encodeAt } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 import type { SchemaGenerator } from './schema-generator.js';
 
@@ -16,48 +17,84 @@ export function defineEntry(out: Record<string, unknown>, key: string, value: un
   else out[key] = value;
 }
 
+/** The keys a keyed record may decode to. */
+export type RecordKey = string | number;
+
 /**
- * Codec of an object with arbitrary string keys and values of one codec;
- * schema `{ type: 'object', additionalProperties }`.
+ * The decoded type of a record: `Record<K, V>` for `string` or `number` keys, and a partial
+ * record for a finite set of keys (a record need not hold every key).
  */
-export class RecordCodec<V> extends Codec<Record<string, V>> {
+export type RecordOutput<K extends RecordKey, V> = string extends K
+  ? Record<K, V>
+  : number extends K
+    ? Record<K, V>
+    : Partial<Record<K, V>>;
+
+/**
+ * Codec of an object with arbitrary keys and values of one codec; schema
+ * `{ type: 'object', additionalProperties }`, plus `propertyNames` (the key codec's schema)
+ * for a keyed record. Every key is kept (`__proto__` as an own property). A key codec decodes
+ * each key's text (`intString()` for numeric keys, a refined `string()`, a `literal` union);
+ * its issues have the key as their path. Decoded keys are stored as object keys (text).
+ */
+export class RecordCodec<V, K extends RecordKey = string> extends Codec<RecordOutput<K, V>> {
   readonly kind = 'record';
+  /** The codec of each key's text, or `undefined` for plain string keys. */
+  readonly key: Codec<K> | undefined;
   /** The codec of each value. */
   readonly value: Codec<V>;
-  constructor(value: Codec<V>) {
+  constructor(value: Codec<V>, key?: Codec<K>) {
     super();
+    this.key = key;
     this.value = value;
   }
   override children(): readonly Codec<unknown>[] {
-    return [this.value];
+    return this.key === undefined ? [this.value] : [this.key, this.value];
   }
-  protected parse(input: unknown, ctx: DecodeContext): Record<string, V> | Invalid {
+  protected parse(input: unknown, ctx: DecodeContext): RecordOutput<K, V> | Invalid {
     if (!isPlainObject(input)) return ctx.addIssue(`expected object, got ${describeType(input)}`, 'type', input);
-    const out: Record<string, V> = {};
+    const out: Record<string, unknown> = {};
     let ok = true;
-    for (const key of Object.keys(input)) {
-      ctx.path.push(key);
-      const v = this.value.decodeIn(input[key], ctx);
+    for (const raw of Object.keys(input)) {
+      ctx.path.push(raw);
+      const k = this.key === undefined ? raw : this.key.decodeIn(raw, ctx);
+      const v = this.value.decodeIn(input[raw], ctx);
       ctx.path.pop();
-      if (v === INVALID) {
+      if (k === INVALID || v === INVALID) {
         ok = false;
         if (ctx.abortEarly) return INVALID;
-      } else defineEntry(out, key, v);
+      } else defineEntry(out, String(k), v);
     }
-    return ok ? out : INVALID;
+    return ok ? (out as RecordOutput<K, V>) : INVALID;
   }
-  protected serialize(value: Record<string, V>): unknown {
+  protected serialize(value: RecordOutput<K, V>): unknown {
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) defineEntry(out, key, this.value.encode(value[key] as V));
+    const v = value as Record<string, V>;
+    for (const key of Object.keys(v)) {
+      // Object keys are text: a numeric key reaches the key encoder as its text, which the
+      // number-text encoders (`intString`) write unchanged.
+      const wireKey = this.key === undefined ? key : String(this.key.encode(key as K));
+      defineEntry(out, wireKey, encodeAt(this.value, v[key] as V, key));
+    }
     return out;
   }
   protected baseSchema(gen: SchemaGenerator): JsonSchema {
-    return { type: 'object', additionalProperties: gen.schema(this.value) };
+    const s: JsonSchema = { type: 'object' };
+    if (this.key !== undefined) s.propertyNames = gen.schema(this.key);
+    s.additionalProperties = gen.schema(this.value);
+    return s;
   }
 }
 
-/** A string-keyed map codec (SPEC.md `codec.Map` with string keys). */
+/**
+ * A map codec (SPEC.md `codec.Map`). `record(value)` has string keys;
+ * `record(key, value)` decodes every key with `key`, whose wire value must be a string:
+ * `codec.record(codec.string().refine(validate.uuid), codec.int())`,
+ * `codec.record(codec.intString(), codec.string())` (decoded type `Record<number, string>`).
+ */
+export function record<V>(value: Codec<V>): RecordCodec<V>;
+export function record<K extends RecordKey, V>(key: Codec<K>, value: Codec<V>): RecordCodec<V, K>;
 // @__NO_SIDE_EFFECTS__
-export function record<V>(value: Codec<V>): RecordCodec<V> {
-  return new RecordCodec(value);
+export function record<K extends RecordKey, V>(a: Codec<K> | Codec<V>, b?: Codec<V>): RecordCodec<V, K> | RecordCodec<V> {
+  return b === undefined ? new RecordCodec<V>(a as Codec<V>) : new RecordCodec<V, K>(b, a as Codec<K>);
 }

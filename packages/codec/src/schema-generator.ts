@@ -41,6 +41,11 @@ export class SchemaGenerator {
   /** The current target: parameters describe their decoded value type. */
   target: SchemaTarget = 'body';
   readonly #owners = new Map<string, Codec<unknown>>();
+  /** Recursive codecs being rendered: codec → the definition name reserved for it. */
+  readonly #open = new Map<Codec<unknown>, { name: string | undefined }>();
+  /** Recursive codecs already emitted as definitions: codec → its `$ref`. */
+  readonly #closed = new Map<Codec<unknown>, JsonSchema>();
+  readonly #reserved = new Set<string>();
   #auto = 0;
 
   constructor(options?: SchemaGeneratorOptions) {
@@ -83,8 +88,8 @@ export class SchemaGenerator {
       return ref;
     }
     this.#owners.set(name, codec);
-    this.definitions[name] = {};
-    this.definitions[name] = codec.toJsonSchema(this);
+    this.define(name, {});
+    this.define(name, codec.toJsonSchema(this));
     return ref;
   }
 
@@ -92,8 +97,52 @@ export class SchemaGenerator {
   autoName(prefix = 'Recursive'): string {
     let name: string;
     do name = `${prefix}${++this.#auto}`;
-    while (name in this.definitions);
+    while (Object.hasOwn(this.definitions, name) || this.#reserved.has(name));
     return name;
+  }
+
+  /**
+   * Renders a codec that may refer to itself (`lazy`). `render` runs once; a use of `codec`
+   * met while it runs gets a `$ref` to a definition named `preferredName` (or a fresh
+   * {@link SchemaGenerator.autoName}), and the rendered schema becomes that definition. When no
+   * such use occurs, the schema is returned inline and no definition is emitted. Either way
+   * the result is finite.
+   */
+  recursive(codec: Codec<unknown>, render: () => JsonSchema, preferredName?: string): JsonSchema {
+    const open = this.#open.get(codec);
+    if (open !== undefined) {
+      // A use of the codec inside its own rendering: it needs a definition; name it now.
+      if (open.name === undefined) {
+        open.name =
+          preferredName !== undefined && !Object.hasOwn(this.definitions, preferredName) && !this.#reserved.has(preferredName)
+            ? preferredName
+            : this.autoName(preferredName);
+        this.#reserved.add(open.name);
+      }
+      return { $ref: this.refPrefix + encodeURIComponent(open.name) };
+    }
+    const closed = this.#closed.get(codec);
+    if (closed !== undefined) return closed;
+    const state: { name: string | undefined } = { name: undefined };
+    this.#open.set(codec, state);
+    let s: JsonSchema;
+    try {
+      s = render();
+    } finally {
+      this.#open.delete(codec);
+      if (state.name !== undefined) this.#reserved.delete(state.name);
+    }
+    if (state.name === undefined) return s;
+    const ref = { $ref: this.refPrefix + encodeURIComponent(state.name) };
+    this.define(state.name, s);
+    this.#owners.set(state.name, codec);
+    this.#closed.set(codec, ref);
+    return ref;
+  }
+
+  /** Sets definition `name` (an own property, whatever the name). */
+  define(name: string, schema: JsonSchema): void {
+    Object.defineProperty(this.definitions, name, { value: schema, enumerable: true, writable: true, configurable: true });
   }
 
   /** The root schema of `codec`, inline, with `$defs` when definitions were emitted. */

@@ -1,7 +1,7 @@
 import { Codec, describeType, INVALID, type DecodeContext, type Infer, type Invalid } from './codec.js';
 import type { JsonSchema } from './json-schema.js';
 import type { ObjectCodec, Shape, Simplify } from './object.js';
-import { isPlainObject } from './record.js';
+import { defineEntry, isPlainObject } from './record.js';
 import type { SchemaGenerator } from './schema-generator.js';
 
 /** The variants of a tagged union: tag value → object codec. */
@@ -15,9 +15,17 @@ export type TaggedUnionOutput<Tag extends string, V extends Variants> = {
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
- * Codec of a discriminated union: the wire object's `tag` property selects the variant.
- * Schema: `oneOf` of the variants, each with `tag: { const: key }` required, and an OpenAPI
- * `discriminator` (with `mapping` when variants are `$ref`s).
+ * Codec of a discriminated union: the wire object's `tag` property (a string) selects the
+ * variant, which decodes the rest of the object. The union owns the tag: a variant need not
+ * declare it (a strict variant does not reject it), and the decoded value carries
+ * `[tag]: key`. A missing or unknown tag gives one issue at `/tag`, constraint `discriminator`.
+ *
+ * Schema: `oneOf` with an OpenAPI `discriminator`; each branch pins the tag with `const`, so
+ * exactly one branch matches. An inline variant gets the tag in its `properties` and
+ * `required`; a named variant (rendered as `$ref`) becomes
+ * `allOf: [{ $ref }, { type: 'object', properties: { [tag]: { const } }, required: [tag] }]` and
+ * is listed in `discriminator.mapping`. A strict named variant is inlined instead, since its
+ * `additionalProperties: false` would reject the tag its definition does not declare.
  */
 export class TaggedUnionCodec<Tag extends string, V extends Variants> extends Codec<TaggedUnionOutput<Tag, V>> {
   readonly kind = 'taggedUnion';
@@ -35,15 +43,21 @@ export class TaggedUnionCodec<Tag extends string, V extends Variants> extends Co
   }
   protected parse(input: unknown, ctx: DecodeContext): TaggedUnionOutput<Tag, V> | Invalid {
     if (!isPlainObject(input)) return ctx.addIssue(`expected object, got ${describeType(input)}`, 'type', input);
-    const key = input[this.tag];
+    const key = hasOwn.call(input, this.tag) ? input[this.tag] : undefined;
     if (typeof key !== 'string' || !hasOwn.call(this.variants, key)) {
       const allowed = Object.keys(this.variants).map((k) => JSON.stringify(k)).join(', ');
       return ctx.addIssue(`expected one of ${allowed}`, 'discriminator', key, this.tag);
     }
     const variant = this.variants[key] as ObjectCodec<Shape>;
-    const v = variant.decodeIn(input, ctx);
+    let body: Record<string, unknown> = input;
+    if (!variant.wireKeys.has(this.tag)) {
+      // The variant does not declare the tag: hand it the object without it.
+      body = { ...input };
+      delete body[this.tag];
+    }
+    const v = variant.decodeIn(body, ctx);
     if (v === INVALID) return INVALID;
-    return { ...(v as object), [this.tag]: key } as TaggedUnionOutput<Tag, V>;
+    return { [this.tag]: key, ...(v as object) } as TaggedUnionOutput<Tag, V>;
   }
   protected serialize(value: TaggedUnionOutput<Tag, V>): unknown {
     const key = (value as Record<string, unknown>)[this.tag] as string;
@@ -55,17 +69,18 @@ export class TaggedUnionCodec<Tag extends string, V extends Variants> extends Co
     const mapping: Record<string, string> = {};
     for (const [key, variant] of Object.entries(this.variants)) {
       const tagSchema: JsonSchema = { type: 'string', const: key };
-      const s = gen.schema(variant);
+      // A strict variant is always inlined: its additionalProperties: false must see the tag.
+      const s = variant.unknownKeys === 'reject' ? variant.toJsonSchema(gen) : gen.schema(variant);
       if (s.$ref !== undefined) {
-        mapping[key] = s.$ref;
-        oneOf.push(s);
-      } else {
-        oneOf.push({
-          ...s,
-          properties: { [this.tag]: tagSchema, ...(s.properties ?? {}) },
-          required: [this.tag, ...(s.required ?? []).filter((r) => r !== this.tag)],
-        });
+        defineEntry(mapping, key, s.$ref);
+        oneOf.push({ allOf: [s, { type: 'object', properties: { [this.tag]: tagSchema }, required: [this.tag] }] });
+        continue;
       }
+      oneOf.push({
+        ...s,
+        properties: { ...(s.properties ?? {}), [this.tag]: tagSchema },
+        required: [this.tag, ...(s.required ?? []).filter((r) => r !== this.tag)],
+      });
     }
     const discriminator: { propertyName: string; mapping?: Record<string, string> } = { propertyName: this.tag };
     if (Object.keys(mapping).length > 0) discriminator.mapping = mapping;
@@ -75,7 +90,7 @@ export class TaggedUnionCodec<Tag extends string, V extends Variants> extends Co
 
 /**
  * A discriminated union (SPEC.md `codec.TaggedUnion`):
- * `codec.taggedUnion('type', { card: cardCodec, bank: bankCodec })`.
+ * `codec.taggedUnion('type', { card: cardCodec, bank: bankCodec })`. See {@link TaggedUnionCodec}.
  */
 // @__NO_SIDE_EFFECTS__
 export function taggedUnion<const Tag extends string, const V extends Variants>(tag: Tag, variants: V): TaggedUnionCodec<Tag, V> {

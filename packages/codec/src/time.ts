@@ -1,20 +1,23 @@
 import { Codec, describeType, type DecodeContext, type Invalid } from './codec.js';
 import type { JsonSchema } from './json-schema.js';
 
-/** RFC 3339 `date-time` (JSON Schema `format: date-time`): date, `T`, time, fraction, offset. */
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+const FULL_DATE_SRC = '\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])';
+const FULL_TIME_SRC = '(?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)';
 
-/** True when `s` is a valid RFC 3339 date-time (calendar-checked, leap second 60 allowed at 23:59). */
-export function isDateTime(s: string): boolean {
-  const m = DATE_TIME.exec(s);
-  if (m === null) return false;
-  const [, y, mo, d, h, mi, sec, , off] = m;
-  if (!isCalendarDate(Number(y), Number(mo), Number(d))) return false;
-  if (Number(h) > 23 || Number(mi) > 59 || Number(sec) > 60) return false;
-  if (off !== undefined && off.length === 6 && (Number(off.slice(1, 3)) > 23 || Number(off.slice(4)) > 59)) return false;
-  if (Number(sec) === 60 && !(Number(h) === 23 && Number(mi) === 59) && off?.toUpperCase() === 'Z') return false;
-  return true;
-}
+/**
+ * The RFC 3339 §5.6 `date-time` syntax, as a JSON Schema `pattern`. Emitted beside
+ * `format: 'date-time'` because common format checkers (ajv-formats) also accept a space for
+ * `T` and offsets like `+01` or `+0100`, which RFC 3339 does not; the pattern makes the schema
+ * exact for every validator. Calendar days and leap seconds are left to the format.
+ */
+export const DATE_TIME_PATTERN: string = `^${FULL_DATE_SRC}[Tt]${FULL_TIME_SRC}$`;
+/** The RFC 3339 §5.6 `full-time` syntax (with offset), as a JSON Schema `pattern`; see {@link DATE_TIME_PATTERN}. */
+export const FULL_TIME_PATTERN: string = `^${FULL_TIME_SRC}$`;
+
+const DATE_TIME_RE = new RegExp(DATE_TIME_PATTERN);
+const FULL_TIME_RE = new RegExp(FULL_TIME_PATTERN);
+const PARTS = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
+const TIME_PARTS = /^(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
 
 /** True when year, month and day name a real Gregorian calendar day. */
 export function isCalendarDate(y: number, m: number, d: number): boolean {
@@ -25,22 +28,71 @@ export function isCalendarDate(y: number, m: number, d: number): boolean {
 }
 
 /**
- * Codec of an instant; decoded as `Date`, wire value: an RFC 3339 string (encoded with
- * `toISOString()`, always UTC, millisecond precision); schema `{ type: 'string', format: 'date-time' }`.
+ * The leap-second rule of RFC 3339 §5.6 as format checkers apply it: second 60 is allowed only
+ * when the time, moved to UTC by its offset, is 23:59.
+ */
+function leapSecondOk(h: number, mi: number, sec: number, sign: string | undefined, oh: number, om: number): boolean {
+  if (sec < 60) return true;
+  const s = sign === '-' ? -1 : 1;
+  const utcMin = mi - om * s;
+  const utcHr = h - oh * s - (utcMin < 0 ? 1 : 0);
+  return (utcHr === 23 || utcHr === -1) && (utcMin === 59 || utcMin === -1);
+}
+
+/**
+ * True when `s` is an RFC 3339 `full-time` with offset (`23:59:60Z`, `08:30:00.5+02:00`):
+ * {@link FULL_TIME_PATTERN} plus the leap-second rule. Exactly what JSON Schema
+ * `format: 'time'` with that pattern accepts.
+ */
+export function isFullTime(s: string): boolean {
+  if (!FULL_TIME_RE.test(s)) return false;
+  const m = TIME_PARTS.exec(s);
+  if (m === null) return false;
+  return leapSecondOk(Number(m[1]), Number(m[2]), Number(m[3]), m[4], Number(m[5] ?? 0), Number(m[6] ?? 0));
+}
+
+/**
+ * True when `s` is an RFC 3339 `date-time` (calendar-checked, leap second 60 only at 23:59
+ * UTC): exactly what JSON Schema `format: 'date-time'` with {@link DATE_TIME_PATTERN} accepts.
+ */
+export function isDateTime(s: string): boolean {
+  if (!DATE_TIME_RE.test(s)) return false;
+  const m = PARTS.exec(s);
+  if (m === null || !isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]))) return false;
+  return leapSecondOk(Number(m[4]), Number(m[5]), Number(m[6]), m[8], Number(m[9] ?? 0), Number(m[10] ?? 0));
+}
+
+/** The instant an RFC 3339 date-time names (a leap second reads as second 59); `s` must pass {@link isDateTime}. */
+function parseDateTime(s: string): Date {
+  const m = PARTS.exec(s) as RegExpExecArray;
+  const n = (i: number): number => Number(m[i] ?? 0);
+  const ms = Number(((m[7] ?? '') + '000').slice(0, 3));
+  const d = new Date(0);
+  d.setUTCFullYear(n(1), n(2) - 1, n(3));
+  d.setUTCHours(n(4), n(5), Math.min(n(6), 59), ms);
+  const offset = (m[8] === '-' ? -1 : 1) * (n(9) * 60 + n(10));
+  return new Date(d.getTime() - offset * 60_000);
+}
+
+/**
+ * Codec of an instant; decoded as `Date`. Wire value: an RFC 3339 date-time string, read at
+ * millisecond precision (further fraction digits are truncated), written with `toISOString()`
+ * (always UTC, `Z`, three fraction digits). Valid values are the instants of the years 0000 to
+ * 9999 that RFC 3339 can write. Schema `{ type: 'string', format: 'date-time', pattern }` (see
+ * {@link DATE_TIME_PATTERN}).
  */
 export class TimeCodec extends Codec<Date> {
   readonly kind = 'time';
   protected parse(input: unknown, ctx: DecodeContext): Date | Invalid {
     if (typeof input !== 'string') return ctx.addIssue(`expected date-time string, got ${describeType(input)}`, 'type', input);
     if (!isDateTime(input)) return ctx.addIssue('expected an RFC 3339 date-time', 'format', input);
-    const d = new Date(input.replace(/:60(\.\d+)?([Zz]|[+-])/, ':59$1$2'));
-    return Number.isNaN(d.getTime()) ? ctx.addIssue('expected an RFC 3339 date-time', 'format', input) : d;
+    return parseDateTime(input);
   }
   protected serialize(value: Date): unknown {
     return value.toISOString();
   }
   protected baseSchema(): JsonSchema {
-    return { type: 'string', format: 'date-time' };
+    return { type: 'string', format: 'date-time', pattern: DATE_TIME_PATTERN };
   }
 }
 

@@ -1,14 +1,19 @@
 import type { Constraint } from '@lib/codec';
 import { constraint } from './constraint.js';
+import { codePoints, raise } from './internal/schema.js';
 
-/** At least `n` characters (UTF-16 code units). Schema: `minLength: n`. */
+/**
+ * At least `n` characters, counted in Unicode code points as JSON Schema counts them (an emoji
+ * is one character). Applies to strings. Schema: `minLength: n` (the larger bound wins when
+ * combined).
+ */
 // @__NO_SIDE_EFFECTS__
 export function minLength(n: number): Constraint<string> {
   return constraint({
     name: 'minLength',
     params: { minLength: n },
-    test: (v: string) => v.length >= n,
+    test: (v: string) => codePoints(v) >= n,
     message: `must have at least ${n} character${n === 1 ? '' : 's'}`,
-    schema: { minLength: n },
+    schema: (s) => raise(s, 'minLength', n),
   });
 }

@@ -1,0 +1,49 @@
+import { Codec, type DecodeContext, type Invalid } from './codec.js';
+import type { JsonSchema } from './json-schema.js';
+import type { SchemaGenerator } from './schema-generator.js';
+
+/**
+ * Codec of a value with a default: an absent (`undefined`) wire value decodes to the default,
+ * anything else decodes through `inner`. As an `object` field the key may be absent, yet the
+ * decoded field is always present (not `?:`). Encoding always writes the value. Schema: the
+ * inner schema with `default` set to the default's wire value.
+ *
+ * Each decode of an absent value decodes the stored wire default afresh, so decoded defaults
+ * are never shared between results.
+ */
+export class DefaultedCodec<T> extends Codec<T> {
+  readonly kind = 'defaulted';
+  /** The codec of a present value. */
+  readonly inner: Codec<T>;
+  /** The default, as a wire value. */
+  readonly defaultWire: unknown;
+  constructor(inner: Codec<T>, value: T) {
+    super();
+    this.inner = inner;
+    this.defaultWire = inner.encode(value);
+  }
+  override children(): readonly Codec<unknown>[] {
+    return [this.inner];
+  }
+  protected parse(input: unknown, ctx: DecodeContext): T | Invalid {
+    return this.inner.decodeIn(input === undefined ? this.defaultWire : input, ctx);
+  }
+  protected serialize(value: T): unknown {
+    return this.inner.encode(value);
+  }
+  protected baseSchema(gen: SchemaGenerator): JsonSchema {
+    return { ...gen.schema(this.inner), default: this.defaultWire };
+  }
+}
+
+/**
+ * A codec whose absent value decodes to `value` (SPEC.md field defaults):
+ * `codec.object({ limit: codec.defaulted(codec.int(), 20) })` decodes `{}` to `{ limit: 20 }`
+ * and documents `default: 20`.
+ * @throws {DecodeError} when `value` does not satisfy `inner` (a default must be valid).
+ */
+// @__NO_SIDE_EFFECTS__
+export function defaulted<T>(inner: Codec<T>, value: T): DefaultedCodec<T> {
+  inner.validate(value);
+  return new DefaultedCodec(inner, value);
+}

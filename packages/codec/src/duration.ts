@@ -1,0 +1,62 @@
+import { Codec, describeType, type DecodeContext, type Invalid } from './codec.js';
+import type { JsonSchema } from './json-schema.js';
+
+/**
+ * The durations this codec reads, as a JSON Schema `pattern`: the RFC 3339 Appendix A
+ * durations (what `format: 'duration'` checks) made of fixed-length units only — weeks, or
+ * days, hours, minutes and seconds — with at most 20 digits per unit. Years and months are
+ * refused: they have no length in milliseconds.
+ */
+export const DURATION_PATTERN: string =
+  '^P(?!$)(?:\\d{1,20}W|(?:\\d{1,20}D)?(?:T(?=\\d)(?:\\d{1,20}H)?(?:\\d{1,20}M)?(?:\\d{1,20}S)?)?)$';
+
+const DURATION_RE = new RegExp(DURATION_PATTERN);
+const PARTS = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/;
+const UNITS = [604_800_000, 86_400_000, 3_600_000, 60_000, 1000] as const;
+
+/**
+ * Codec of a duration in milliseconds (TYPESCRIPT.md §2: durations are milliseconds as
+ * `number`). Wire value: an RFC 3339 / ISO 8601 duration (`P1DT2H30M`, `PT90S`, `P2W`), read
+ * as `weeks·7d + days·24h + hours + minutes + seconds` (a day is 24 hours). Encoding writes
+ * days, hours, minutes and seconds (`PT0S` for zero).
+ *
+ * RFC 3339 durations have no fraction and no sign, so valid values are non-negative whole
+ * seconds: `validate(1500)` and `validate(-1000)` throw `DecodeError` (encoding them writes
+ * `PT1.5S` / `-PT1S`, which do not decode). Schema
+ * `{ type: 'string', format: 'duration', pattern }` (see {@link DURATION_PATTERN}).
+ */
+export class DurationCodec extends Codec<number> {
+  readonly kind = 'duration';
+  protected parse(input: unknown, ctx: DecodeContext): number | Invalid {
+    if (typeof input !== 'string') return ctx.addIssue(`expected duration string, got ${describeType(input)}`, 'type', input);
+    const m = DURATION_RE.test(input) ? PARTS.exec(input) : null;
+    if (m === null) {
+      return ctx.addIssue('expected an RFC 3339 duration of weeks, days, hours, minutes and whole seconds (P1DT2H, PT90S)', 'format', input);
+    }
+    let ms = 0;
+    for (let i = 0; i < UNITS.length; i++) ms += Number(m[i + 1] ?? 0) * (UNITS[i] as number);
+    return ms;
+  }
+  protected serialize(value: number): unknown {
+    const sign = value < 0 ? '-' : '';
+    let s = Math.abs(value) / 1000;
+    const d = Math.floor(s / 86_400);
+    s -= d * 86_400;
+    const h = Math.floor(s / 3600);
+    s -= h * 3600;
+    const m = Math.floor(s / 60);
+    s -= m * 60;
+    let time = (h > 0 ? `${h}H` : '') + (m > 0 ? `${m}M` : '') + (s > 0 ? `${Math.round(s * 1000) / 1000}S` : '');
+    if (time === '' && d === 0) time = '0S';
+    return `${sign}P${d > 0 ? `${d}D` : ''}${time === '' ? '' : `T${time}`}`;
+  }
+  protected baseSchema(): JsonSchema {
+    return { type: 'string', format: 'duration', pattern: DURATION_PATTERN };
+  }
+}
+
+/** A duration codec (SPEC.md `codec.Duration`): milliseconds ↔ ISO 8601 duration (`PT1H30M`). */
+// @__NO_SIDE_EFFECTS__
+export function duration(): DurationCodec {
+  return new DurationCodec();
+}

@@ -1,0 +1,50 @@
+import { Codec, INVALID, type DecodeContext, type Invalid } from './codec.js';
+import { deepEqual } from './internal/deep-equal.js';
+import type { JsonSchema } from './json-schema.js';
+import type { SchemaGenerator } from './schema-generator.js';
+
+/**
+ * Codec that accepts one value of another codec: the wire value must equal (structurally)
+ * `inner.encode(value)`, and is then decoded by `inner`. Schema: the inner schema with
+ * `const` set to that wire value (`allOf` around a `$ref`).
+ */
+export class EqCodec<T> extends Codec<T> {
+  readonly kind = 'eq';
+  /** The codec of the value. */
+  readonly inner: Codec<T>;
+  /** The only accepted value, decoded. */
+  readonly value: T;
+  /** The only accepted wire value. */
+  readonly wire: unknown;
+  constructor(inner: Codec<T>, value: T) {
+    super();
+    this.inner = inner;
+    this.value = value;
+    this.wire = inner.encode(value);
+  }
+  override children(): readonly Codec<unknown>[] {
+    return [this.inner];
+  }
+  protected parse(input: unknown, ctx: DecodeContext): T | Invalid {
+    if (!deepEqual(input, this.wire)) return ctx.addIssue(`expected ${JSON.stringify(this.wire)}`, 'const', input);
+    const v = this.inner.decodeIn(input, ctx);
+    return v === INVALID ? INVALID : v;
+  }
+  protected serialize(value: T): unknown {
+    return this.inner.encode(value);
+  }
+  protected baseSchema(gen: SchemaGenerator): JsonSchema {
+    const s = gen.schema(this.inner);
+    return s.$ref !== undefined ? { allOf: [s], const: this.wire } : { ...s, const: this.wire };
+  }
+}
+
+/**
+ * A codec accepting only `value`, written by `inner` (SPEC.md `codec.Eq`):
+ * `codec.eq(codec.time(), new Date(0))` accepts exactly `"1970-01-01T00:00:00.000Z"`.
+ * @throws whatever `inner.encode(value)` throws.
+ */
+// @__NO_SIDE_EFFECTS__
+export function eq<T>(inner: Codec<T>, value: T): EqCodec<T> {
+  return new EqCodec(inner, value);
+}

@@ -1,0 +1,11 @@
+import { IntCodec } from './int.js';
+
+/**
+ * A signed 32-bit integer codec (SPEC.md `codec.Int32`): a `number` from -2147483648 to 2147483647; wire value: a JSON integer;
+ * schema `{ type: 'integer', format: 'int32', minimum: -2147483648, maximum: 2147483647 }`.
+ * Decoding anything else gives an issue with constraint `type`.
+ */
+// @__NO_SIDE_EFFECTS__
+export function int32(): IntCodec {
+  return new IntCodec({ kind: 'int32', minimum: -2147483648, maximum: 2147483647, format: 'int32' });
+}

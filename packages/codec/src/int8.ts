@@ -1,0 +1,11 @@
+import { IntCodec } from './int.js';
+
+/**
+ * A signed 8-bit integer codec (SPEC.md `codec.Int8`): a `number` from -128 to 127; wire value: a JSON integer;
+ * schema `{ type: 'integer', minimum: -128, maximum: 127 }`.
+ * Decoding anything else gives an issue with constraint `type`.
+ */
+// @__NO_SIDE_EFFECTS__
+export function int8(): IntCodec {
+  return new IntCodec({ kind: 'int8', minimum: -128, maximum: 127 });
+}

@@ -1,0 +1,26 @@
+import type { Codec } from './codec.js';
+import { DecodeError } from './decode-error.js';
+
+/** Thrown by {@link must}: a value the program itself built is invalid (a bug, not bad input). */
+export class MustError extends TypeError {
+  /** The issues of the invalid value. */
+  readonly issues: DecodeError['issues'];
+  constructor(cause: DecodeError) {
+    super(`invalid value: ${cause.message}`, { cause });
+    this.name = 'MustError';
+    this.issues = cause.issues;
+  }
+}
+
+/**
+ * The panicking smart constructor (SPEC.md `codec.Must`), for values written in the program
+ * (constants, fixtures): like {@link newValue}, but an invalid value is a programming error.
+ * @throws {MustError} (a `TypeError` whose `cause` is the {@link DecodeError}) when `value` is invalid.
+ */
+export function must<T>(codec: Codec<T>, value: T): T {
+  try {
+    return codec.decode(codec.encode(value));
+  } catch (err) {
+    throw err instanceof DecodeError ? new MustError(err) : err;
+  }
+}

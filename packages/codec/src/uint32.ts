@@ -1,0 +1,11 @@
+import { IntCodec } from './int.js';
+
+/**
+ * An unsigned 32-bit integer codec (SPEC.md `codec.Uint32`): a `number` from 0 to 4294967295; wire value: a JSON integer;
+ * schema `{ type: 'integer', minimum: 0, maximum: 4294967295 }`.
+ * Decoding anything else gives an issue with constraint `type`.
+ */
+// @__NO_SIDE_EFFECTS__
+export function uint32(): IntCodec {
+  return new IntCodec({ kind: 'uint32', minimum: 0, maximum: 4294967295 });
+}

@@ -1,0 +1,75 @@
+import { Codec, DecodeContext, INVALID, type Infer, type Invalid } from './codec.js';
+import { DecodeError } from './decode-error.js';
+import { deepEqual } from './internal/deep-equal.js';
+import type { JsonSchema } from './json-schema.js';
+import type { SchemaGenerator } from './schema-generator.js';
+
+/** The decoded type of an untagged union: the union of its codecs' types. */
+export type UntaggedUnionOutput<C extends readonly Codec<unknown>[]> = Infer<C[number]>;
+
+/**
+ * Codec of a value that one of several codecs accepts, without a tag. Decoding tries the
+ * codecs in order and returns the first success; when none accepts the value, one issue with
+ * constraint `anyOf` lists each codec's first problem. Encoding uses the first codec that
+ * round-trips the value (`decode(encode(v))` structurally equal to `v`).
+ *
+ * Schema `{ anyOf: [...] }`: `anyOf`, not `oneOf`, because the decoder takes the first match
+ * and accepts values several codecs accept. Put more specific codecs first; a wire value two
+ * codecs accept always decodes by the first one, so values of the later codec that encode to
+ * it do not round-trip.
+ */
+export class UntaggedUnionCodec<C extends readonly Codec<unknown>[]> extends Codec<UntaggedUnionOutput<C>> {
+  readonly kind = 'untaggedUnion';
+  /** The alternatives, in decoding order. */
+  readonly codecs: C;
+  constructor(codecs: C) {
+    super();
+    if (codecs.length === 0) throw new TypeError('an untagged union needs at least one codec');
+    this.codecs = codecs;
+  }
+  override children(): readonly Codec<unknown>[] {
+    return this.codecs;
+  }
+  protected parse(input: unknown, ctx: DecodeContext): UntaggedUnionOutput<C> | Invalid {
+    const problems: string[] = [];
+    for (const codec of this.codecs) {
+      const sub = new DecodeContext({ abortEarly: true });
+      const v = codec.decodeIn(input, sub);
+      if (v !== INVALID && sub.issues.length === 0) return v as UntaggedUnionOutput<C>;
+      problems.push(DecodeError.describe(sub.issues));
+    }
+    return ctx.addIssue(`matches no alternative (${problems.join(' | ')})`, 'anyOf', input);
+  }
+  protected serialize(value: UntaggedUnionOutput<C>): unknown {
+    let fallback: { wire: unknown } | undefined;
+    for (const codec of this.codecs) {
+      let wire: unknown;
+      try {
+        wire = codec.encode(value);
+      } catch {
+        continue;
+      }
+      const ctx = new DecodeContext({ abortEarly: true });
+      const back = codec.decodeIn(wire, ctx);
+      if (back === INVALID || ctx.issues.length > 0) continue;
+      if (deepEqual(back, value)) return wire;
+      fallback ??= { wire };
+    }
+    if (fallback !== undefined) return fallback.wire;
+    // No alternative takes the value: write what the first writes, which fails validation.
+    return (this.codecs[0] as Codec<unknown> | undefined)?.encode(value);
+  }
+  protected baseSchema(gen: SchemaGenerator): JsonSchema {
+    return { anyOf: this.codecs.map((c) => gen.schema(c)) };
+  }
+}
+
+/**
+ * An untagged union (SPEC.md `codec.Union`): `codec.untaggedUnion(codec.int(), codec.string())`
+ * decodes `1` and `"a"`. See {@link UntaggedUnionCodec} for the decoding order.
+ * @throws {TypeError} when called without codecs.
+ */
+// @__NO_SIDE_EFFECTS__
+export function untaggedUnion<const C extends readonly Codec<unknown>[]>(...codecs: C): UntaggedUnionCodec<C> {
+  return new UntaggedUnionCodec(codecs);
+}
