@@ -1,6 +1,7 @@
 import * as codec from '@lib/codec';
 import * as rest from '@lib/rest';
 import * as validate from '@lib/validate';
+import { z } from 'zod';
 
 /** The routes the HTTP tests serve: a small users API. */
 export class NotFoundError extends Error {
@@ -125,3 +126,9 @@ export const handled = rest
 
 /** A route whose handler returns nothing. */
 export const silent = rest.newRoute('GET', '/silent', codec.empty<object>(), codec.object({ x: codec.int() }));
+
+/** A body codec that comes from zod 4 through Standard Schema (issue 3). */
+export const zodWidget = codec
+  .fromStandardSchema(z.object({ name: z.string().min(2), size: z.number().int().positive(), tags: z.array(z.string()).optional() }))
+  .withName('Widget');
+export const createWidget = rest.newRoute('POST', '/widgets', zodWidget, zodWidget, rest.routeMeta({ operationId: 'createWidget' }));

@@ -13,6 +13,7 @@ import {
   boom,
   ConflictError,
   createUser,
+  createWidget,
   echo,
   getUser,
   handled,
@@ -45,6 +46,7 @@ export function conformance(adapter: AdapterUnderTest): void {
     let base = '';
     let stop: () => Promise<void> = () => Promise.resolve();
     let handlerCalls = 0;
+    let openapi: ReturnType<rest.Server['openAPISpec']> | undefined;
 
     beforeAll(async () => {
       const api = rest.newServer({ title: 'Users', version: '1.0.0' });
@@ -103,6 +105,8 @@ export function conformance(adapter: AdapterUnderTest): void {
         })
         .register(api);
       silent.withHandler(() => undefined as unknown as { x: number }).register(api);
+      createWidget.withHandler((_ctx, req) => ({ ...req, name: req.name.toUpperCase() })).register(api);
+      openapi = api.openAPISpec();
       ({ baseURL: base, stop } = await adapter.serve(api));
     });
 
@@ -269,6 +273,25 @@ export function conformance(adapter: AdapterUnderTest): void {
         const res = await fetch(`${base}/echo?say=badheader`);
         expect(res.status).toBe(500);
         expect(await res.json()).toEqual({ error: 'internal server error' });
+      });
+
+      it('serves and validates a body codec adapted from zod, and documents its schema', async () => {
+        const ok = await postJSON('/widgets', JSON.stringify({ name: 'gear', size: 3, extra: true }));
+        expect(ok.status).toBe(201);
+        expect(await ok.json()).toEqual({ name: 'GEAR', size: 3 });
+        const bad = await postJSON('/widgets', JSON.stringify({ name: 'g', size: -1 }));
+        expect(bad.status).toBe(400);
+        const message = await errorOf(bad);
+        expect(message).toMatch(/name: /);
+        expect(message).toMatch(/size: /);
+        const doc = JSON.parse(openapi?.marshalJSON() ?? '{}') as { paths: Record<string, any>; components: { schemas: Record<string, any> } };
+        expect(doc.paths['/widgets'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Widget' });
+        const widget = doc.components.schemas.Widget;
+        expect(widget.type).toBe('object');
+        expect(widget.required).toEqual(['name', 'size']);
+        expect(widget.properties.name).toMatchObject({ type: 'string', minLength: 2 });
+        expect(widget.properties.size).toMatchObject({ type: 'integer', exclusiveMinimum: 0 });
+        expect(widget.properties.tags).toMatchObject({ type: 'array', items: { type: 'string' } });
       });
 
       it('reports every response to the observer', () => {
