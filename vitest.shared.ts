@@ -11,6 +11,8 @@ const config: ViteUserConfig = defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     typecheck: { include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    // Property suites are CPU-bound and share two cores with other packages under turbo.
+    testTimeout: 30_000,
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest/results.json' },
   },

@@ -60,7 +60,7 @@ describe('oracle: Ajv (2020-12, ajv-formats) accepts exactly what decode accepts
         });
       }
 
-      it('random composites over the whole catalogue', () => {
+      it('random composites over the whole catalogue', { timeout: 120_000 }, () => {
         const exact = catalogue(false).filter((e) => e.exact === true);
         const tally = { accepted: 0, rejected: 0 };
         fc.assert(

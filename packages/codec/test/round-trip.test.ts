@@ -19,7 +19,7 @@ describe('round trip: decode(encode(x)) equals x', () => {
     });
   }
 
-  it('random composites over the whole catalogue', () => {
+  it('random composites over the whole catalogue', { timeout: 120_000 }, () => {
     fc.assert(
       fc.property(
         catalogue(true).chain((e) => fc.tuple(fc.constant(e), e.valid)),
