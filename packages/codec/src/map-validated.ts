@@ -1,7 +1,6 @@
-import { Codec, INVALID, type DecodeContext, type Invalid } from './codec.js';
+import type { Codec } from './codec.js';
 import { DecodeError, makeIssue } from './decode-error.js';
-import type { JsonSchema } from './json-schema.js';
-import type { SchemaGenerator } from './schema-generator.js';
+import { MapCodec } from './map.js';
 
 /** The message of a thrown value. */
 function messageOf(err: unknown): string {
@@ -19,33 +18,9 @@ function messageOf(err: unknown): string {
  * The schema is the inner codec's; constraints added to the mapped codec act on the mapped
  * value and are not reflected into the schema.
  */
-export class MapValidatedCodec<A, B> extends Codec<B> {
-  readonly kind = 'mapValidated';
-  /** The codec of the wire side. */
-  readonly inner: Codec<A>;
-  /** Maps a decoded inner value to the outer value; may throw. */
-  readonly decodeFn: (a: A) => B;
-  /** Maps an outer value back to the inner value; may throw. */
-  readonly encodeFn: (b: B) => A;
-  constructor(inner: Codec<A>, decode: (a: A) => B, encode: (b: B) => A) {
-    super();
-    this.inner = inner;
-    this.decodeFn = decode;
-    this.encodeFn = encode;
-  }
-  override children(): readonly Codec<unknown>[] {
-    return [this.inner];
-  }
-  protected parse(input: unknown, ctx: DecodeContext): B | Invalid {
-    const a = this.inner.decodeIn(input, ctx);
-    if (a === INVALID) return INVALID;
-    try {
-      return this.decodeFn(a);
-    } catch (err) {
-      return ctx.addIssue(messageOf(err), 'map', input);
-    }
-  }
-  protected serialize(value: B): unknown {
+export class MapValidatedCodec<A, B> extends MapCodec<A, B> {
+  override readonly kind: string = 'mapValidated';
+  protected override serialize(value: B): unknown {
     let a: A;
     try {
       a = this.encodeFn(value);
@@ -53,12 +28,6 @@ export class MapValidatedCodec<A, B> extends Codec<B> {
       throw new DecodeError([makeIssue([], messageOf(err), 'map', value)], { cause: err });
     }
     return this.inner.encode(a);
-  }
-  protected baseSchema(gen: SchemaGenerator): JsonSchema {
-    return gen.schema(this.inner);
-  }
-  protected override reflectConstraints(schema: JsonSchema): JsonSchema {
-    return schema;
   }
 }
 

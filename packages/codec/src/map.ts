@@ -9,7 +9,7 @@ import type { SchemaGenerator } from './schema-generator.js';
  * the mapped value and are not reflected into the schema.
  */
 export class MapCodec<A, B> extends Codec<B> {
-  readonly kind = 'map';
+  readonly kind: string = 'map';
   /** The codec of the wire side. */
   readonly inner: Codec<A>;
   /** Maps a decoded inner value to the outer value. */

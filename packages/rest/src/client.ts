@@ -1,7 +1,7 @@
 import { parseSetCookie, stringifyCookie } from 'cookie';
 import { mediaTypeOf, type Format } from '@lib/format';
 import { ClientTransportAlreadyAttachedError, ClientTransportNotAttachedError, CookieParamError, HeaderParamError, TransportTypeMismatchError } from './errors.js';
-import { RequestBuildError, ResponseBodyError, UnexpectedStatusError } from './http-errors.js';
+import { RequestBuildError, ResponseBodyError, UnexpectedStatusError, type ErrorPatternResponse } from './http-errors.js';
 import type { Observer } from './options.js';
 import { ResponseMergeParam, type AnyParam } from './params.js';
 import { BODY_METHODS, Route } from './route.js';
@@ -157,7 +157,7 @@ export async function callWithTransport<Req, Resp>(transport: ClientTransport, h
 
     const reply = await transport.exchange({ method: route.method, path, query, headers, body, signal: options.signal });
     if (reply.status < 200 || reply.status > 299) {
-      let patterned;
+      let patterned: ErrorPatternResponse | undefined;
       try {
         patterned = handle.decodeErrorFor(reply.status, reply.body);
       } catch (err) {

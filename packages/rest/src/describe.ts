@@ -2,7 +2,6 @@ import * as codec from '@lib/codec';
 import type { Format } from '@lib/format';
 import type { HeaderDescriptor, MediaTypeDescriptor, ResponseCookieDescriptor, ResponseDescriptor, RouteDescriptor } from '@lib/openapi';
 import { ErrorPattern } from './error-rules.js';
-import type { ErrorEnvelope } from './options.js';
 import type { AnyParam } from './params.js';
 import { BODY_METHODS } from './route.js';
 import type { RouteHandle } from './route-handle.js';
@@ -111,4 +110,3 @@ function describedParam(params: readonly AnyParam[], kind: string, name: string)
   return p?.description === undefined ? undefined : { description: p.description };
 }
 
-export type { ErrorEnvelope };

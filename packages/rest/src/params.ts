@@ -60,30 +60,25 @@ export class PlainParam<K extends ParamKind> implements RouteOption<unknown, unk
   }
 }
 
-/** A path parameter `{name}` (always required). */
-export function pathParam(fields: ParamFields): PlainParam<'path'> {
-  return new PlainParam('path', fields);
+/** The signature of a plain-parameter constructor: `rest.queryParam({ name, description?, required? })`. */
+export type PlainParamConstructor<K extends ParamKind> = (fields: ParamFields) => PlainParam<K>;
+
+function plainParam<K extends ParamKind>(kind: K): PlainParamConstructor<K> {
+  return (fields) => new PlainParam(kind, fields);
 }
-/** A query-string parameter. */
-export function queryParam(fields: ParamFields): PlainParam<'query'> {
-  return new PlainParam('query', fields);
-}
-/** A request cookie (`Cookie:` header). */
-export function cookieParam(fields: ParamFields): PlainParam<'cookie'> {
-  return new PlainParam('cookie', fields);
-}
-/** A request header. `Accept`, `Content-Type` and `Authorization` may not be declared. */
-export function headerParam(fields: ParamFields): PlainParam<'header'> {
-  return new PlainParam('header', fields);
-}
-/** A documented and validated response header. */
-export function responseHeaderParam(fields: ParamFields): PlainParam<'responseHeader'> {
-  return new PlainParam('responseHeader', fields);
-}
-/** A documented and validated response cookie (`Set-Cookie`). */
-export function responseCookieParam(fields: ParamFields): PlainParam<'responseCookie'> {
-  return new PlainParam('responseCookie', fields);
-}
+
+/** A plain path parameter `{name}` (always required; SPEC.md `PathParam`). */
+export const pathParam: PlainParamConstructor<'path'> = plainParam('path');
+/** A plain query-string parameter (SPEC.md `QueryParam`). */
+export const queryParam: PlainParamConstructor<'query'> = plainParam('query');
+/** A plain request cookie, from the `Cookie:` header (SPEC.md `CookieParam`). */
+export const cookieParam: PlainParamConstructor<'cookie'> = plainParam('cookie');
+/** A plain request header (SPEC.md `HeaderParam`). `Accept`, `Content-Type` and `Authorization` may not be declared. */
+export const headerParam: PlainParamConstructor<'header'> = plainParam('header');
+/** A documented response header, checked after the handler returns (SPEC.md `ResponseHeaderParam`). */
+export const responseHeaderParam: PlainParamConstructor<'responseHeader'> = plainParam('responseHeader');
+/** A documented response cookie, `Set-Cookie` (SPEC.md `ResponseCookieParam`). */
+export const responseCookieParam: PlainParamConstructor<'responseCookie'> = plainParam('responseCookie');
 
 /**
  * A merge parameter on the request (SPEC.md "Merge parameters"): declares the OpenAPI

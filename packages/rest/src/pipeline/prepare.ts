@@ -132,6 +132,7 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
   const needsQuery = params.some((p) => p.kind === 'query');
   const multiValueQuery = options.multiValueQueryParams === true;
   const needsCookies = params.some((p) => p.kind === 'cookie');
+  const hasMergeFields = params.some((p) => p.merge !== undefined);
   const responseParams: readonly AnyParam[] = route.params.filter((p) => p.kind === 'responseHeader' || p.kind === 'responseCookie');
   const patternFormats = new Map<ErrorPattern<unknown, unknown>, Format<unknown>>();
   for (const r of route.errorRules) if (r instanceof ErrorPattern) patternFormats.set(r, json(r.body));
@@ -252,7 +253,8 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
           throw new RequestBodyError(err);
         }
       } else value = route.reqCodec.decode(undefined);
-      if (value === undefined || value === null || typeof value !== 'object') value = value ?? {};
+      // An absent optional body still receives the merge fields.
+      if (value === undefined && hasMergeFields) value = {};
 
       for (let i = 0; i < params.length; i++) {
         const p = params[i] as RequestParamSpec;
