@@ -99,6 +99,34 @@ describe('NodeServerTransport', () => {
     expect(resolved).toBe(true);
   });
 
+  it('aborts ctx.signal when the client goes away mid-request', async () => {
+    const api = rest.newServer({ title: 't', version: '1' });
+    let seen: ((reason: unknown) => void) | undefined;
+    const aborted = new Promise<unknown>((r) => (seen = r));
+    hello.withHandler(
+      (ctx) =>
+        new Promise((_resolve, reject) => {
+          ctx.signal.addEventListener('abort', () => {
+            seen?.(ctx.signal.reason);
+            reject(ctx.signal.reason as Error);
+          });
+        }),
+    ).register(api);
+    const transport = nodeHttp.newServerTransport({ addr: '127.0.0.1:0' });
+    api.attach(transport);
+    const stop = new AbortController();
+    const served = api.serve({ signal: stop.signal });
+    const { port } = await transport.listening();
+    const client = new AbortController();
+    const call = fetch(`http://127.0.0.1:${port}/hello/x`, { signal: client.signal }).catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 50));
+    client.abort();
+    expect(String(await aborted)).toMatch(/client closed the connection/);
+    expect(await call).toBeInstanceOf(Error);
+    stop.abort();
+    await served;
+  });
+
   it('rejects serve when the address is taken', async () => {
     const blocker = createServer();
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));

@@ -33,7 +33,8 @@ export function parseAddr(addr: string): Address {
   return { host: m[1] ?? (m[2] === '' ? '127.0.0.1' : (m[2] as string)), port };
 }
 
-function pipelineRequest(req: IncomingMessage, params: Record<string, string | undefined>, rawQuery: string, signal: AbortSignal): PipelineRequest {
+function pipelineRequest(req: IncomingMessage, res: ServerResponse, params: Record<string, string | undefined>, rawQuery: string): PipelineRequest {
+  let controller: AbortController | undefined;
   return {
     method: req.method ?? 'GET',
     pathParams: params,
@@ -43,7 +44,19 @@ function pipelineRequest(req: IncomingMessage, params: Record<string, string | u
       return Array.isArray(v) ? v.join(', ') : v;
     },
     readBody: (limit) => readBody(req, limit),
-    signal,
+    // Created on first use only: most handlers never read ctx.signal.
+    get signal(): AbortSignal {
+      if (controller === undefined) {
+        const c = new AbortController();
+        controller = c;
+        const gone = (): void => {
+          if (!res.writableFinished) c.abort(new Error('client closed the connection'));
+        };
+        if (res.destroyed) gone();
+        else res.once('close', gone);
+      }
+      return controller.signal;
+    },
     native: req,
   };
 }
@@ -192,13 +205,9 @@ export class NodeServerTransport implements ServerTransport {
       else writeResponse(res, errorEnvelopeResponse(405, 'method not allowed', [['allow', allow.sort().join(', ')]]), this.#draining);
       return;
     }
-    const controller = new AbortController();
-    res.once('close', () => {
-      if (!res.writableFinished) controller.abort(new Error('client closed the connection'));
-    });
     const params = found.params as Record<string, string | undefined>;
     store.prepared
-      .run(pipelineRequest(req, params, rawQuery, controller.signal))
+      .run(pipelineRequest(req, res, params, rawQuery))
       .then(
         (out) => writeResponse(res, out, this.#draining),
         () => writeResponse(res, errorEnvelopeResponse(500, 'internal server error'), this.#draining),

@@ -4,12 +4,18 @@
  * request-scoped values (middleware output, adapter objects) under keys of your own.
  */
 export class Context {
-  /** Aborts when the request is abandoned or the server drains. */
-  readonly signal: AbortSignal;
   readonly #values = new Map<unknown, unknown>();
+  #signal: AbortSignal | (() => AbortSignal);
 
-  constructor(signal: AbortSignal) {
-    this.signal = signal;
+  /** `signal` may be given as a function, called once on first use (adapters create it lazily). */
+  constructor(signal: AbortSignal | (() => AbortSignal)) {
+    this.#signal = signal;
+  }
+
+  /** Aborts when the request is abandoned or the server drains. */
+  get signal(): AbortSignal {
+    if (typeof this.#signal === 'function') this.#signal = this.#signal();
+    return this.#signal;
   }
 
   /** The value stored under `key`, or `undefined`. */

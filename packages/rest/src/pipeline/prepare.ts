@@ -43,7 +43,7 @@ export interface PipelineRequest {
    * @throws {BodyTooLargeError} past the limit.
    */
   readBody(limit: number): Promise<Uint8Array>;
-  /** Aborts when the client goes away. */
+  /** Aborts when the client goes away. Adapters may create it lazily (a getter): it is read only when a handler uses `ctx.signal`. */
   readonly signal: AbortSignal;
   /** The adapter's native request (IncomingMessage, Hono Context), for `requestFromContext`. */
   readonly native: unknown;
@@ -127,6 +127,8 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
   const respFormats = handle.responseFormats;
   const respTypes = respFormats.map((f) => mediaTypeOf(f.contentType));
   const defaultRespFormat = respFormats[0] as Format<unknown>;
+  // An Accept that names one media type exactly (what clients usually send) needs no q-value parsing.
+  const exactAccept = new Map<string, Format<unknown>>(respFormats.map((f, i) => [respTypes[i] as string, f]));
 
   const params: readonly RequestParamSpec[] = [...handle.requestParams].sort((a, b) => PARAM_ORDER[a.kind] - PARAM_ORDER[b.kind]);
   const needsQuery = params.some((p) => p.kind === 'query');
@@ -139,6 +141,8 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
 
   function negotiate(accept: string | undefined): Format<unknown> {
     if (respEmpty || accept === undefined || accept === '' || accept === '*/*' || respFormats.length === 0) return defaultRespFormat;
+    const exact = exactAccept.get(accept.toLowerCase());
+    if (exact !== undefined) return exact;
     const type = new Negotiator({ headers: { accept } }).mediaType(respTypes);
     if (type === undefined) throw new NotAcceptableError(accept, respTypes);
     return respFormats[respTypes.indexOf(type)] as Format<unknown>;
@@ -204,8 +208,8 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
   }
 
   async function run(req: PipelineRequest): Promise<PipelineResponse> {
-    const started = performance.now();
-    const ctx = new Context(req.signal);
+    const started = observer?.onResponse === undefined ? 0 : performance.now();
+    const ctx = new Context(() => req.signal);
     const ctxHeaders = new Headers();
     ctx.set(nativeRequestKey, req.native);
     ctx.set(responseHeadersKey, ctxHeaders);
