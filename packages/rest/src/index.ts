@@ -49,6 +49,7 @@ export type { ErrorEnvelope, ErrorHandler, Observer, Options, SecurityFunc, Vali
 export {
   cookieParam,
   headerParam,
+  MergeParam,
   newOptionalCookieParam,
   newOptionalHeaderParam,
   newOptionalQueryParam,
@@ -68,7 +69,7 @@ export {
   responseCookieParam,
   responseHeaderParam,
 } from './params.js';
-export type { AnyParam, CookieAttributes, OptionalRequestParam, OptionalResponseParam, ParamFields, ParamKind, ParamLocation, PlainParamConstructor, RequiredRequestParam, RequiredResponseParam } from './params.js';
+export type { AnyParam, CookieAttributes, MergeParamFields, OptionalRequestParam, OptionalResponseParam, ParamFields, ParamKind, ParamLocation, PlainParamConstructor, RequiredRequestParam, RequiredResponseParam } from './params.js';
 export { RouteDeclarationError } from './path-template.js';
 export { CapabilityRequirement, requireHWM, requireQoS } from './requirements.js';
 export { ResponseMeta, responseMeta, RouteMeta, routeMeta } from './route-meta.js';

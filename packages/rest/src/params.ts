@@ -80,83 +80,79 @@ export const responseHeaderParam: PlainParamConstructor<'responseHeader'> = plai
 /** A documented response cookie, `Set-Cookie` (SPEC.md `ResponseCookieParam`). */
 export const responseCookieParam: PlainParamConstructor<'responseCookie'> = plainParam('responseCookie');
 
-/**
- * A merge parameter on the request (SPEC.md "Merge parameters"): declares the OpenAPI
- * parameter and a field of `Req` that the server fills and the client reads.
- */
-export class RequestMergeParam<R, T> implements RouteOption<R, unknown> {
-  readonly optionKind = 'param';
-  declare readonly '~route'?: (req: R, resp: unknown) => void;
-  /** Always true: the value is merged into the request. */
-  readonly merge = true;
-  readonly kind: ParamLocation;
+/** The parts of a merge parameter. */
+export interface MergeParamFields<K extends ParamKind, R, T> {
+  readonly kind: K;
   readonly name: string;
   readonly codec: Codec<T>;
   readonly required: boolean;
+  /** Reads the field (client side for requests, server side for responses). */
+  readonly get: (target: R) => T | undefined;
+  /** Writes a decoded value into the field. */
+  readonly set: (target: R, value: T) => void;
+  readonly description?: string | undefined;
+}
+
+/**
+ * What request and response merge parameters share (SPEC.md "Merge parameters"): the OpenAPI
+ * parameter and a typed field reached through a getter and a setter. Immutable: `with*`
+ * methods return copies.
+ */
+export abstract class MergeParam<K extends ParamKind, R, T> {
+  readonly optionKind = 'param';
+  /** Always true: the value is merged into the request or read from the response. */
+  readonly merge = true;
+  readonly kind: K;
+  readonly name: string;
+  readonly codec: Codec<T>;
+  /** For response parameters, governs client-side decoding only: the server always calls the getter. */
+  readonly required: boolean;
+  /** Parameter-level description (distinct from the codec's schema description). */
   readonly description: string | undefined;
-  /** Reads the field from a request value (client side). */
-  readonly get: (req: R) => T | undefined;
-  /** Writes the decoded value into the request (server side, `decodeVars`). */
-  readonly set: (req: R, value: T) => void;
-  constructor(kind: ParamLocation, name: string, codec: Codec<T>, required: boolean, get: (req: R) => T | undefined, set: (req: R, value: T) => void, description?: string) {
-    this.kind = kind;
-    this.name = name;
-    this.codec = codec;
-    this.required = required;
-    this.get = get;
-    this.set = set;
-    this.description = description;
+  readonly get: (target: R) => T | undefined;
+  readonly set: (target: R, value: T) => void;
+
+  constructor(fields: MergeParamFields<K, R, T>) {
+    this.kind = fields.kind;
+    this.name = fields.name;
+    this.codec = fields.codec;
+    this.required = fields.required;
+    this.get = fields.get;
+    this.set = fields.set;
+    this.description = fields.description;
   }
-  /** A copy with a parameter-level description (distinct from the codec's schema description). */
-  withDescription(description: string): RequestMergeParam<R, T> {
-    return new RequestMergeParam(this.kind, this.name, this.codec, this.required, this.get, this.set, description);
+
+  /** A copy with a parameter-level description. */
+  withDescription(description: string): this {
+    return this.with({ description });
   }
+
+  /** A shallow copy with `patch` applied. */
+  protected with(patch: Record<string, unknown>): this {
+    return Object.assign(Object.create(Object.getPrototypeOf(this) as object) as this, this, patch);
+  }
+}
+
+/**
+ * A merge parameter on the request: declares the OpenAPI parameter and a field of `Req` that
+ * the server fills and the client reads.
+ */
+export class RequestMergeParam<R, T> extends MergeParam<ParamLocation, R, T> implements RouteOption<R, unknown> {
+  declare readonly '~route'?: (req: R, resp: unknown) => void;
 }
 
 /**
  * A merge parameter on the response: a field of `Resp` the server encodes into a response
  * header or `Set-Cookie`, and the client decodes back (SPEC.md merge rules 5 and 6).
  */
-export class ResponseMergeParam<R, T> implements RouteOption<unknown, R> {
-  readonly optionKind = 'param';
+export class ResponseMergeParam<R, T> extends MergeParam<'responseHeader' | 'responseCookie', R, T> implements RouteOption<unknown, R> {
   declare readonly '~route'?: (req: unknown, resp: R) => void;
-  readonly merge = true;
-  readonly kind: 'responseHeader' | 'responseCookie';
-  readonly name: string;
-  readonly codec: Codec<T>;
-  /** Governs client-side decoding only: the server always calls the getter. */
-  readonly required: boolean;
-  readonly description: string | undefined;
-  readonly get: (resp: R) => T | undefined;
-  readonly set: (resp: R, value: T) => void;
   /** Cookie attributes from the response (response cookies only). */
   readonly attributes: ((resp: R) => CookieAttributes) | undefined;
-  constructor(
-    kind: 'responseHeader' | 'responseCookie',
-    name: string,
-    codec: Codec<T>,
-    required: boolean,
-    get: (resp: R) => T | undefined,
-    set: (resp: R, value: T) => void,
-    description?: string,
-    attributes?: (resp: R) => CookieAttributes,
-  ) {
-    this.kind = kind;
-    this.name = name;
-    this.codec = codec;
-    this.required = required;
-    this.get = get;
-    this.set = set;
-    this.description = description;
-    this.attributes = attributes;
-  }
-  /** A copy with a parameter-level description. */
-  withDescription(description: string): ResponseMergeParam<R, T> {
-    return new ResponseMergeParam(this.kind, this.name, this.codec, this.required, this.get, this.set, description, this.attributes);
-  }
+
   /** A copy whose cookie attributes come from the response (TYPESCRIPT.md §6.6 gives the defaults). */
-  withAttributes(attributes: (resp: R) => CookieAttributes): ResponseMergeParam<R, T> {
-    return new ResponseMergeParam(this.kind, this.name, this.codec, this.required, this.get, this.set, this.description, attributes);
+  withAttributes(attributes: (resp: R) => CookieAttributes): this {
+    return this.with({ attributes });
   }
 }
 
@@ -173,10 +169,10 @@ export type RequiredResponseParam = <T, R>(name: string, codec: Codec<T>, get: (
 export type OptionalResponseParam = <T, R>(name: string, codec: Codec<T>, get: (resp: R) => T | undefined, set: (resp: R, value: T) => void) => ResponseMergeParam<R, T>;
 
 function requestParam(kind: ParamLocation, required: boolean): OptionalRequestParam {
-  return (name, codec, get, set) => new RequestMergeParam(kind, name, codec, required, get, set);
+  return (name, codec, get, set) => new RequestMergeParam({ kind, name, codec, required, get, set });
 }
 function responseParam(kind: 'responseHeader' | 'responseCookie', required: boolean): OptionalResponseParam {
-  return (name, codec, get, set) => new ResponseMergeParam(kind, name, codec, required, get, set);
+  return (name, codec, get, set) => new ResponseMergeParam({ kind, name, codec, required, get, set });
 }
 
 /**

@@ -135,6 +135,8 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
   const multiValueQuery = options.multiValueQueryParams === true;
   const needsCookies = params.some((p) => p.kind === 'cookie');
   const hasMergeFields = params.some((p) => p.merge !== undefined);
+  // Header names are looked up lower-case; computed once here, not per request.
+  const lookupNames = params.map((p) => (p.kind === 'header' ? p.name.toLowerCase() : p.name));
   const responseParams: readonly AnyParam[] = route.params.filter((p) => p.kind === 'responseHeader' || p.kind === 'responseCookie');
   const patternFormats = new Map<ErrorPattern<unknown, unknown>, Format<unknown>>();
   for (const r of route.errorRules) if (r instanceof ErrorPattern) patternFormats.set(r, json(r.body));
@@ -232,11 +234,12 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
         const cookies = cookieHeader === undefined ? undefined : parseCookie(cookieHeader);
         for (let i = 0; i < params.length; i++) {
           const p = params[i] as RequestParamSpec;
+          const name = lookupNames[i] as string;
           const raw =
-            p.kind === 'query' ? (query?.get(p.name) ?? undefined)
-            : p.kind === 'header' ? req.header(p.name.toLowerCase())
-            : p.kind === 'cookie' ? cookies?.[p.name]
-            : req.pathParams[p.name];
+            p.kind === 'query' ? (query?.get(name) ?? undefined)
+            : p.kind === 'header' ? req.header(name)
+            : p.kind === 'cookie' ? cookies?.[name]
+            : req.pathParams[name];
           try {
             decoded[i] = decodeParam(p, raw);
             // With multiValueQueryParams every value of a repeated key is validated; the first is merged.
