@@ -3,5 +3,16 @@ export { PipelineNoResponseError } from '@lib/rest';
 export type { Options } from '@lib/rest';
 export { responseHeadersFromContext, setCookie, withResponseCookies } from './response-context.js';
 export type { CookieOptions, HeaderSink, ResponseCookie } from './response-context.js';
-export { NodeServerTransport, newServerTransport, parseAddr, readBody, writeResponse } from './server-transport.js';
+export {
+  clientErrorListener,
+  DEFAULT_HEADERS_TIMEOUT,
+  DEFAULT_KEEP_ALIVE_TIMEOUT,
+  DEFAULT_REQUEST_TIMEOUT,
+  NodeServerTransport,
+  newServerTransport,
+  parseAddr,
+  readBody,
+  sendResponse,
+  writeResponse,
+} from './server-transport.js';
 export type { Address, Mux, ServerTransportOptions } from './server-transport.js';

@@ -15,6 +15,23 @@ const hello = rest.newRoute('GET', '/hello/{name}', codec.empty<{ name: string }
   }),
 );
 
+/** Serves `api` on 127.0.0.1 through a new transport; `stop()` aborts and waits for `serve`. */
+async function serveOn(api: rest.Server, options: nodeHttp.ServerTransportOptions = {}): Promise<{ readonly transport: nodeHttp.NodeServerTransport; readonly port: number; stop(): Promise<void> }> {
+  const transport = nodeHttp.newServerTransport({ addr: '127.0.0.1:0', ...options });
+  api.attach(transport);
+  const abort = new AbortController();
+  const served = api.serve({ signal: abort.signal });
+  const { port } = await transport.listening();
+  return {
+    transport,
+    port,
+    stop: async () => {
+      abort.abort();
+      await served;
+    },
+  };
+}
+
 describe('parseAddr', () => {
   it('parses host:port and rejects anything else', () => {
     expect(nodeHttp.parseAddr('127.0.0.1:0')).toEqual({ host: '127.0.0.1', port: 0 });
@@ -53,16 +70,72 @@ describe('NodeServerTransport', () => {
     }
   });
 
+  it('answers 500 and stays up when a route of the user’s own on the shared mux throws', async () => {
+    const mux = FindMyWay();
+    mux.on('GET', '/own', () => {
+      throw new Error('own route is broken');
+    });
+    const api = rest.newServer({ title: 't', version: '1' });
+    hello.withHandler((_ctx, req) => ({ greeting: req.name })).register(api);
+    const { port, stop } = await serveOn(api, { mux });
+    const res = await fetch(`http://127.0.0.1:${port}/own`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: 'internal server error' });
+    expect((await fetch(`http://127.0.0.1:${port}/hello/z`)).status).toBe(200);
+    await stop();
+  });
+
+  it('answers unparseable requests with a JSON envelope on a server of the user’s own', async () => {
+    const server = createServer(nodeHttp.newServerTransport().listener);
+    server.on('clientError', nodeHttp.clientErrorListener);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as { port: number };
+    const { connect } = await import('node:net');
+    const reply = await new Promise<string>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write('NOT HTTP\r\n\r\n'));
+      let data = '';
+      socket.on('data', (c: Buffer) => (data += c.toString('latin1')));
+      socket.on('close', () => resolve(data));
+    });
+    server.close();
+    expect(reply).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(reply).toMatch(/\r\nContent-Type: application\/json\r\n/);
+    expect(reply.endsWith('\r\n\r\n{"error":"bad request"}')).toBe(true);
+  });
+
+  it('validates its timeouts', () => {
+    for (const bad of [-1, NaN, Infinity]) {
+      expect(() => nodeHttp.newServerTransport({ headersTimeout: bad })).toThrow(TypeError);
+      expect(() => nodeHttp.newServerTransport({ requestTimeout: bad })).toThrow(TypeError);
+      expect(() => nodeHttp.newServerTransport({ keepAliveTimeout: bad })).toThrow(TypeError);
+    }
+    expect(() => nodeHttp.newServerTransport({ headersTimeout: 2000, requestTimeout: 1000 })).toThrow(/must not exceed/);
+  });
+
+  it('enforces headersTimeout: a client that never finishes its headers gets 408', async () => {
+    const api = rest.newServer({ title: 't', version: '1' });
+    hello.withHandler((_ctx, req) => ({ greeting: req.name })).register(api);
+    const { port, stop } = await serveOn(api, { headersTimeout: 300, requestTimeout: 300 });
+    const { connect } = await import('node:net');
+    const t0 = performance.now();
+    const reply = await new Promise<string>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write('GET /hello/z HTTP/1.1\r\nHost: t\r\n'));
+      let data = '';
+      socket.on('data', (c: Buffer) => (data += c.toString('latin1')));
+      socket.on('close', () => resolve(data));
+    });
+    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(reply).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(reply.endsWith('{"error":"request timeout"}')).toBe(true);
+    await stop();
+  });
+
   it('shares a mux with routes of the user’s own and rejects duplicate routes', async () => {
     const mux = FindMyWay();
     mux.on('GET', '/health', (_req, res) => res.end('ok'));
     const api = rest.newServer({ title: 't', version: '1' });
     hello.withHandler((_ctx, req) => ({ greeting: req.name })).register(api);
-    const transport = nodeHttp.newServerTransport({ mux, addr: '127.0.0.1:0' });
-    api.attach(transport);
-    const stop = new AbortController();
-    const served = api.serve({ signal: stop.signal });
-    const { port } = await transport.listening();
+    const { transport, port, stop } = await serveOn(api, { mux });
     expect(transport.address()).toEqual({ host: '127.0.0.1', port });
     expect(await (await fetch(`http://127.0.0.1:${port}/health`)).text()).toBe('ok');
     expect(await (await fetch(`http://127.0.0.1:${port}/hello/z`)).json()).toEqual({ greeting: 'z' });
@@ -70,8 +143,7 @@ describe('NodeServerTransport', () => {
     const prepared = api.handles().map((h) => prepareRoute(h));
     fresh.mount(prepared);
     expect(() => fresh.mount(prepared)).toThrow(rest.DuplicateRouteError);
-    stop.abort();
-    await served;
+    await stop();
   });
 
   it('drains in-flight requests before serve resolves', async () => {

@@ -1,6 +1,8 @@
-import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import FindMyWay from 'find-my-way';
-import { BodyTooLargeError, DuplicateRouteError, type ParamKind, type ServerTransport } from '@lib/rest';
+import { BodyTooLargeError, DuplicateRouteError, type ParamKind, type ServeOptions, type ServerTransport } from '@lib/rest';
 import { colonPath, errorEnvelopeResponse, HTTP_PARAM_KINDS, type PipelineRequest, type PipelineResponse, type PreparedRoute } from '@lib/rest/pipeline';
 
 /** A find-my-way router (HTTP version 1). */
@@ -12,6 +14,32 @@ export interface ServerTransportOptions {
   readonly mux?: Mux;
   /** `'host:port'` to listen on (port 0 picks a free one). Without it, serve `transport.listener` yourself. */
   readonly addr?: string;
+  /**
+   * Milliseconds a client has to send the complete request headers (default 20 000). A client
+   * that is slower gets 408 and the connection is closed, so half-sent requests cannot pin
+   * connections. Applies when the transport listens (`addr`).
+   */
+  readonly headersTimeout?: number;
+  /**
+   * Milliseconds a client has to send the whole request, body included (default 60 000); 408
+   * after. Must not be less than `headersTimeout`; 0 disables it.
+   */
+  readonly requestTimeout?: number;
+  /** Milliseconds an idle keep-alive connection is kept open (default 5 000). */
+  readonly keepAliveTimeout?: number;
+}
+
+/** Default {@link ServerTransportOptions.headersTimeout}: 20 s. */
+export const DEFAULT_HEADERS_TIMEOUT = 20_000;
+/** Default {@link ServerTransportOptions.requestTimeout}: 60 s. */
+export const DEFAULT_REQUEST_TIMEOUT = 60_000;
+/** Default {@link ServerTransportOptions.keepAliveTimeout}: 5 s. */
+export const DEFAULT_KEEP_ALIVE_TIMEOUT = 5_000;
+
+function timeoutOption(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new TypeError(`${name} must be a non-negative number of milliseconds, got ${String(value)}`);
+  return value;
 }
 
 /** Where the transport listens. */
@@ -107,26 +135,80 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Uint8Arra
 }
 
 /**
- * Writes a pipeline response to a node:http response. `close` asks the client to close the
- * connection (while draining); a 413 also discards the rest of the upload and closes.
+ * Writes a pipeline response to a node:http response, status and headers in one `writeHead`.
+ * `close` asks the client to close the connection (while draining). A response written before
+ * the request's body was read to its end (404, 405, 406, 415, 413, or a route that reads no body)
+ * is sent with `Connection: close`: node:http then stops reading the upload and closes the
+ * connection once the response is out, instead of reading and discarding the rest of it.
+ * @throws {TypeError} when node:http refuses a header (the pipeline checks every value first,
+ * so this means a bug; {@link sendResponse} turns it into a 500).
  */
 export function writeResponse(res: ServerResponse, out: PipelineResponse, close: boolean): void {
-  res.statusCode = out.status;
-  const cookies: string[] = [];
+  const raw: string[] = [];
   for (const [k, v] of out.headers) {
-    if (k === 'set-cookie') cookies.push(v);
-    else res.setHeader(k, v);
+    if (k === 'connection' || k === 'content-length') continue;
+    raw.push(k, v);
   }
-  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
   const body = out.body;
-  if (out.status !== 204 && out.status !== 304) res.setHeader('content-length', body?.byteLength ?? 0);
-  if (close || out.status === 413) res.setHeader('connection', 'close');
-  if (out.status === 413) {
-    // Stop the upload of an oversized body: discard what is in flight, then close.
-    res.on('finish', () => res.req.socket?.destroySoon());
-    res.req.resume();
-  }
+  if (out.status !== 204 && out.status !== 304) raw.push('content-length', String(body?.byteLength ?? 0));
+  if (close || out.status === 413 || !res.req.complete) raw.push('connection', 'close');
+  res.writeHead(out.status, raw);
   res.end(body === undefined ? undefined : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+}
+
+const INTERNAL_ERROR = errorEnvelopeResponse(500, 'internal server error');
+
+/**
+ * Writes a pipeline response and never throws: when node:http refuses the response before
+ * anything was sent, the client gets the 500 envelope instead; when even that is impossible, or
+ * part of the response already left, the connection is destroyed.
+ */
+export function sendResponse(res: ServerResponse, out: PipelineResponse, close: boolean): void {
+  try {
+    writeResponse(res, out, close);
+    return;
+  } catch {
+    // Fall through: answer 500 if nothing went out.
+  }
+  try {
+    if (!res.headersSent && !res.writableEnded) {
+      for (const name of res.getHeaderNames()) res.removeHeader(name);
+      writeResponse(res, INTERNAL_ERROR, true);
+      return;
+    }
+  } catch {
+    // Fall through: destroy.
+  }
+  res.destroy();
+}
+
+/**
+ * Answers a request node:http could not parse (a `clientError`): malformed request lines or
+ * headers, smuggling attempts (`Content-Length` with `Transfer-Encoding`, bad chunking), headers
+ * over the size limit (431) or too slow (408). The answer is the JSON envelope of that status
+ * with `Connection: close`, written only when no response has started on the connection (so a
+ * keep-alive peer is never sent a corrupted stream); then the connection is closed. Never throws.
+ * Install it on a server of your own with `server.on('clientError', clientErrorListener)`.
+ */
+export function clientErrorListener(err: Error & { readonly code?: string }, socket: Duplex): void {
+  try {
+    const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (err.code !== 'ECONNRESET' && socket.writable && inFlight?.headersSent !== true) {
+      const status =
+        err.code === 'HPE_HEADER_OVERFLOW' ? 431
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408
+        : err.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? 413
+        : 400;
+      const phrase = STATUS_CODES[status] ?? 'Bad Request';
+      const body = JSON.stringify({ error: phrase.toLowerCase() });
+      socket.end(`HTTP/1.1 ${status} ${phrase}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      (socket as Partial<Socket>).destroySoon?.();
+      return;
+    }
+  } catch {
+    // Fall through: destroy.
+  }
+  socket.destroy();
 }
 
 /**
@@ -145,6 +227,7 @@ export class NodeServerTransport implements ServerTransport {
   readonly listener: (req: IncomingMessage, res: ServerResponse) => void;
   readonly #methods = new Set<string>();
   #draining = false;
+  readonly #timeouts: { readonly headersTimeout: number; readonly requestTimeout: number; readonly keepAliveTimeout: number };
   #server: HttpServer | undefined;
   #address: Address | undefined;
   readonly #listening: Promise<Address>;
@@ -155,6 +238,15 @@ export class NodeServerTransport implements ServerTransport {
     this.mux = options.mux ?? FindMyWay({ ignoreTrailingSlash: false, maxParamLength: 500 });
     this.addr = options.addr;
     if (options.addr !== undefined) parseAddr(options.addr);
+    this.#timeouts = {
+      headersTimeout: timeoutOption('headersTimeout', options.headersTimeout, DEFAULT_HEADERS_TIMEOUT),
+      requestTimeout: timeoutOption('requestTimeout', options.requestTimeout, DEFAULT_REQUEST_TIMEOUT),
+      keepAliveTimeout: timeoutOption('keepAliveTimeout', options.keepAliveTimeout, DEFAULT_KEEP_ALIVE_TIMEOUT),
+    };
+    const { headersTimeout, requestTimeout } = this.#timeouts;
+    if (requestTimeout > 0 && headersTimeout > requestTimeout) {
+      throw new TypeError(`headersTimeout (${headersTimeout} ms) must not exceed requestTimeout (${requestTimeout} ms)`);
+    }
     this.#listening = new Promise<Address>((resolve, reject) => {
       this.#resolveListening = resolve;
       this.#rejectListening = reject;
@@ -184,6 +276,15 @@ export class NodeServerTransport implements ServerTransport {
   }
 
   #handle(req: IncomingMessage, res: ServerResponse): void {
+    // Every request a listener sees is answered and nothing it does throws into node:http.
+    try {
+      this.#route(req, res);
+    } catch {
+      sendResponse(res, INTERNAL_ERROR, true);
+    }
+  }
+
+  #route(req: IncomingMessage, res: ServerResponse): void {
     const method = req.method ?? 'GET';
     const url = req.url ?? '/';
     const q = url.indexOf('?');
@@ -201,24 +302,45 @@ export class NodeServerTransport implements ServerTransport {
       }
       const allow = [...this.#methods].filter((m) => this.mux.find(m as FindMyWay.HTTPMethod, path) !== null);
       if (allow.includes('GET') && !allow.includes('HEAD')) allow.push('HEAD');
-      if (allow.length === 0) writeResponse(res, errorEnvelopeResponse(404, 'not found'), this.#draining);
-      else writeResponse(res, errorEnvelopeResponse(405, 'method not allowed', [['allow', allow.sort().join(', ')]]), this.#draining);
+      if (allow.length === 0) sendResponse(res, errorEnvelopeResponse(404, 'not found'), this.#draining);
+      else sendResponse(res, errorEnvelopeResponse(405, 'method not allowed', [['allow', allow.sort().join(', ')]]), this.#draining);
       return;
     }
     const params = found.params as Record<string, string | undefined>;
-    store.prepared
-      .run(pipelineRequest(req, res, params, rawQuery))
-      .then(
-        (out) => writeResponse(res, out, this.#draining),
-        () => writeResponse(res, errorEnvelopeResponse(500, 'internal server error'), this.#draining),
-      );
+    store.prepared.run(pipelineRequest(req, res, params, rawQuery)).then(
+      (out) => sendResponse(res, out, this.#draining),
+      () => sendResponse(res, INTERNAL_ERROR, this.#draining),
+    );
   }
 
-  async serve(signal: AbortSignal | undefined): Promise<void> {
+  async serve(options: ServeOptions): Promise<void> {
     if (this.addr === undefined) return;
     if (this.#server !== undefined) throw new Error('this transport is already serving');
+    const { signal, shutdownTimeout = 10_000 } = options;
     const { host, port } = parseAddr(this.addr);
-    const server = createServer(this.listener);
+    const { headersTimeout, requestTimeout, keepAliveTimeout } = this.#timeouts;
+    // node:http enforces the header and request timeouts on a timer (30 s by default): check a few
+    // times per timeout, so a slow client is cut close to its deadline.
+    const enforced = [headersTimeout, requestTimeout].filter((t) => t > 0);
+    const connectionsCheckingInterval = enforced.length === 0 ? 30_000 : Math.min(1000, Math.max(50, Math.min(...enforced) / 4));
+    const server = createServer({ headersTimeout, requestTimeout, keepAliveTimeout, connectionsCheckingInterval }, this.listener);
+    server.on('clientError', clientErrorListener);
+    // Connections, and how many of their requests are being answered: at shutdown, a connection
+    // with none (idle, or still sending headers) is closed at once; the others finish first.
+    const open = new Map<Socket, number>();
+    server.on('connection', (socket: Socket) => {
+      open.set(socket, 0);
+      socket.once('close', () => open.delete(socket));
+    });
+    server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+      const socket = req.socket;
+      open.set(socket, (open.get(socket) ?? 0) + 1);
+      res.once('close', () => {
+        const n = (open.get(socket) ?? 1) - 1;
+        if (open.has(socket)) open.set(socket, n);
+        if (n === 0 && this.#draining && !socket.destroyed) socket.destroySoon();
+      });
+    });
     this.#server = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -234,12 +356,22 @@ export class NodeServerTransport implements ServerTransport {
     this.#address = typeof bound === 'object' && bound !== null ? { host: bound.address, port: bound.port } : { host, port };
     this.#resolveListening(this.#address);
     await new Promise<void>((resolve) => {
+      if (signal === undefined) return;
       const stop = (): void => {
         this.#draining = true;
-        server.close(() => resolve());
-        server.closeIdleConnections();
+        let deadline: NodeJS.Timeout | undefined;
+        server.close(() => {
+          clearTimeout(deadline);
+          resolve();
+        });
+        for (const [socket, inFlight] of open) if (inFlight === 0) socket.destroy();
+        deadline = setTimeout(() => {
+          // Whatever is still open at the deadline is cut; `close` above then resolves.
+          server.closeAllConnections();
+          for (const socket of open.keys()) socket.destroy();
+        }, shutdownTimeout);
+        deadline.unref();
       };
-      if (signal === undefined) return;
       if (signal.aborted) stop();
       else signal.addEventListener('abort', stop, { once: true });
     });
@@ -249,7 +381,7 @@ export class NodeServerTransport implements ServerTransport {
 /**
  * Builds the node:http server transport (SPEC.md `nethttp.NewServerTransport`):
  * `nodeHttp.newServerTransport({ addr: '127.0.0.1:8080' })`.
- * @throws {TypeError} for a malformed `addr`.
+ * @throws {TypeError} for a malformed `addr`, or a timeout that is not a non-negative number.
  */
 export function newServerTransport(options?: ServerTransportOptions): NodeServerTransport {
   return new NodeServerTransport(options);

@@ -16,12 +16,27 @@ export type ErrorWitness<E> = ErrorClass<E> | ErrorGuard<E>;
 /** An HTTP status as a number or as SPEC.md's string (`201`, `'201'`, `'4XX'`). */
 export type Status = number | `${number}` | `${1 | 2 | 3 | 4 | 5}XX` | 'default';
 
-/** The numeric status sent on the wire for a declared status (`'2XX'` and `'default'` send 200 and 500 — TYPESCRIPT.md §6.1). */
+/**
+ * The numeric status sent on the wire for a declared status (`'2XX'` and `'default'` send 200
+ * and 500 — a range sends its first status).
+ * @throws {RangeError} for anything but an integer from 200 to 599, a range `'2XX'`–`'5XX'` or
+ * `'default'` (RFC 9110 §15: a final response has a three-digit status; 1xx are interim), so that
+ * no declared status can make a transport fail when it writes the response.
+ */
 export function wireStatus(status: Status): number {
-  if (typeof status === 'number') return status;
-  if (/^\d{3}$/.test(status)) return Number(status);
-  if (status === 'default') return 500;
-  return status.startsWith('2') ? 200 : Number(status[0]) * 100;
+  let n: number;
+  if (typeof status === 'number') n = status;
+  else if (/^\d{3}$/.test(status)) n = Number(status);
+  else if (status === 'default') n = 500;
+  else if (/^[2-5]XX$/.test(status)) n = status.startsWith('2') ? 200 : Number(status[0]) * 100;
+  else n = NaN;
+  if (!isFinalStatus(n)) throw new RangeError(`invalid HTTP status ${JSON.stringify(status)}: expected an integer from 200 to 599`);
+  return n;
+}
+
+/** True for an integer from 200 to 599: a final response status a server may send. */
+export function isFinalStatus(status: unknown): status is number {
+  return typeof status === 'number' && Number.isInteger(status) && status >= 200 && status <= 599;
 }
 
 function isErrorClass(fn: ErrorWitness<unknown>): fn is ErrorClass<unknown> {

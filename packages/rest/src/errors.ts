@@ -123,11 +123,32 @@ export class RequestBodyError extends Error {
   }
 }
 
-/** A handler's response breaks the route's contract: a response header or cookie fails its codec, or the body cannot be encoded (500). */
+/**
+ * A handler's response breaks the route's contract (500): a response header or cookie fails its
+ * codec or is not a valid field value (RFC 9110 §5.5), or the body does not have the shape of
+ * the response codec (a wrong type, a non-finite number, an unsafe integer, a missing required
+ * field, an unknown tag), or, with `validateResponses`, fails a constraint. `cause` says which.
+ * The client receives the generic 500 envelope, never this message.
+ */
 export class ResponseContractError extends Error {
   constructor(cause: unknown) {
     super(`response violates the route contract: ${messageOf(cause)}`, { cause });
     this.name = 'ResponseContractError';
+  }
+}
+
+/**
+ * A middleware function failed with an error that no error rule of the route matches (400).
+ * `cause` is the middleware's own error; its message is sent to the client, so middleware
+ * should throw errors whose text is meant for callers.
+ */
+export class MiddlewareError extends Error {
+  /** The middleware's declared name. */
+  readonly middlewareName: string;
+  constructor(middlewareName: string, cause: unknown) {
+    super(`middleware ${JSON.stringify(middlewareName)}: ${messageOf(cause)}`, { cause });
+    this.name = 'MiddlewareError';
+    this.middlewareName = middlewareName;
   }
 }
 

@@ -17,6 +17,7 @@ export {
   findError,
   handleErrorPattern,
   isErrorPatternValuer,
+  isFinalStatus,
   wireStatus,
 } from './error-rules.js';
 export type { ErrorAction, ErrorBodyMatcher, ErrorCase, ErrorClass, ErrorGuard, ErrorRule, ErrorWitness, Status } from './error-rules.js';
@@ -30,6 +31,7 @@ export {
   DuplicateRouteError,
   HeaderParamError,
   InvalidPathError,
+  MiddlewareError,
   MissingPathVarError,
   NotAcceptableError,
   ParamError,
@@ -80,5 +82,6 @@ export { BODY_METHODS, newRoute, Route } from './route.js';
 export type { Handler } from './route.js';
 export { checkCoverage, newServer, Server, withPathCodec, withPathConstraints } from './server.js';
 export type { ServerOption } from './server.js';
-export { HTTP_PARAM_KINDS } from './transport.js';
-export type { ClientExchange, ClientReply, ClientTransport, ServerTransport } from './transport.js';
+export { isFieldValue, isToken } from './http-grammar.js';
+export { DEFAULT_SHUTDOWN_TIMEOUT, HTTP_PARAM_KINDS } from './transport.js';
+export type { ClientExchange, ClientReply, ClientTransport, ServeOptions, ServerTransport } from './transport.js';

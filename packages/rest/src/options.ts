@@ -23,9 +23,13 @@ export interface ErrorEnvelope {
 
 /**
  * Builds the body of an error response that no `ErrorRespond` pattern wrote. It receives the
- * real error and the status chosen by the error rules; it returns the JSON value to send (and
- * may return another status). The default returns `{ error: message }`, where the message is
- * the error's own for 4xx and the status's reason phrase for 5xx.
+ * real error and the status chosen by the error rules; it returns the JSON value to send, and
+ * may return another status. That status is used only when it is an integer from 400 to 599;
+ * anything else (a 2xx, 99, 1000, `NaN`, a string) is ignored and the computed status stands.
+ * The default returns `{ error: message }`, where the message is the error's own for 4xx and the
+ * status's reason phrase for 5xx. When the handler throws, or returns a body `JSON.stringify`
+ * cannot serialise (a `bigint`, a cycle, `undefined`), the response is the default 500
+ * `{ "error": "internal server error" }`.
  */
 export type ErrorHandler = (ctx: Context, err: unknown, status: number) => { readonly status?: number; readonly body: unknown };
 
@@ -52,6 +56,14 @@ export interface Options {
   readonly multiValueQueryParams?: boolean;
   /** Called after credential validation. */
   readonly securityFunc?: SecurityFunc;
+  /**
+   * When true, every success body is also checked against the response codec's constraints
+   * (`minLength`, `uuid`, …) before it is sent; a violation is a 500 `ResponseContractError`.
+   * Default false: constraints cost time, and the handler's own values are trusted. The shape
+   * of a body (types, finite numbers, safe integers, required fields, union tags) and every
+   * response header and cookie are checked either way.
+   */
+  readonly validateResponses?: boolean;
 }
 
 /** Default `maxBodyBytes`: 1 MiB. */

@@ -37,6 +37,29 @@ describe('newRoute', () => {
     ).toThrow(rest.DuplicateErrorStatusError);
   });
 
+  it('refuses statuses a transport could not write, and names that are not HTTP tokens', () => {
+    const empty = codec.empty<object>();
+    for (const bad of [99, 100, 1000, 600, 450.5, NaN, '2xx', 'abc'] as const) {
+      expect(() => rest.newRoute('GET', '/x', empty, empty, rest.routeMeta({ respStatus: bad as rest.Status }))).toThrow(/respStatus: invalid HTTP status/);
+      expect(() => rest.errorStatus(Gone, bad as rest.Status)).toThrow(RangeError);
+      expect(() => rest.errorPattern(Gone, bad as rest.Status, notFoundBody)).toThrow(RangeError);
+    }
+    expect(rest.wireStatus('4XX')).toBe(400);
+    expect(rest.wireStatus('default')).toBe(500);
+    expect(rest.wireStatus('204')).toBe(204);
+    const header = (name: string) => rest.headerParam({ name });
+    expect(() => rest.newRoute('GET', '/x', empty, empty, header('X Bad'))).toThrow(/not an HTTP token/);
+    expect(() => rest.newRoute('GET', '/x', empty, empty, header('X-Ok\r\n'))).toThrow(/not an HTTP token/);
+    expect(() => rest.newRoute('GET', '/x', empty, empty, rest.cookieParam({ name: 'a=b' }))).toThrow(/not an HTTP token/);
+    expect(() => rest.newRoute('GET', '/x', empty, empty, rest.responseHeaderParam({ name: 'Über' }))).toThrow(/not an HTTP token/);
+    expect(() => rest.newRoute('GET', '/x', empty, empty, header('X-Request-ID'), rest.queryParam({ name: 'a b' }))).not.toThrow();
+  });
+
+  it('knows the RFC 9110 field-value grammar', () => {
+    for (const ok of ['', 'a', 'a b', 'a\tb', 'caf\u00e9', '!~']) expect(rest.isFieldValue(ok)).toBe(true);
+    for (const bad of [' a', 'a ', '\ta', 'a\r\nb', 'a\nb', 'a\u0000', '\u0001', '\u007f', '\u2603']) expect(rest.isFieldValue(bad)).toBe(false);
+  });
+
   it('is immutable: with* return new routes', () => {
     const r = rest.newRoute('get', '/users/{id}', codec.empty<Req>(), codec.empty<object>(), idParam);
     const h = r.withHandler(() => ({}));
@@ -199,6 +222,13 @@ describe('attach coverage', () => {
     })();
     expect(err).toBeInstanceOf(rest.CapabilityCoverageError);
     expect(err).toMatchObject({ missing: ['qos'], insufficient: [] });
+  });
+
+  it('refuses a shutdownTimeout that is not a non-negative number', async () => {
+    const api = rest.newServer({ title: 't', version: '1' });
+    api.attach({ adapter: 'x', paramKinds: rest.HTTP_PARAM_KINDS, capabilities: new Map(), mount: () => undefined, serve: () => Promise.resolve() });
+    for (const bad of [-1, NaN, Infinity]) await expect(api.serve({ shutdownTimeout: bad })).rejects.toThrow(RangeError);
+    await expect(api.serve({ shutdownTimeout: 0 })).resolves.toBeUndefined();
   });
 
   it('requires attach before serve', async () => {

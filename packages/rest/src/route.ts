@@ -2,7 +2,8 @@ import type { Codec } from '@lib/codec';
 import type { Format } from '@lib/format';
 import type { Context } from './context.js';
 import { DuplicateErrorStatusError } from './errors.js';
-import { ErrorPattern, ErrorStatusRule, type ErrorRule } from './error-rules.js';
+import { ErrorPattern, ErrorStatusRule, wireStatus, type ErrorRule } from './error-rules.js';
+import { isToken } from './http-grammar.js';
 import { RequestFormats, ResponseFormats } from './formats.js';
 import type { Options } from './options.js';
 import { PlainParam, RequestMergeParam, ResponseMergeParam, type AnyParam } from './params.js';
@@ -20,7 +21,6 @@ export type Handler<Req, Resp> = (ctx: Context, req: Req) => Resp | Promise<Resp
 export const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
 
 const FORBIDDEN_HEADER_PARAMS = new Set(['accept', 'content-type', 'authorization']);
-const METHOD = /^[!#$%&'*+\-.^_`|~0-9A-Z]+$/;
 
 /** The last builder each route was registered with, for `route.buildPath`'s path checks. */
 const registeredWith = new WeakMap<Route<unknown, unknown>, Server>();
@@ -133,7 +133,8 @@ export class Route<Req, Resp> {
  * `errorPattern`, `requestFormats`, `formats`, `requireQoS`/`requireHWM`.
  * @throws {RouteDeclarationError} for a bad method or template, a path parameter missing from
  * the template, a parameter declared twice, or a forbidden header parameter (`Accept`,
- * `Content-Type`, `Authorization`).
+ * `Content-Type`, `Authorization`), a header or cookie name that is not an HTTP token, or a
+ * `respStatus` outside 200–599.
  * @throws {DuplicateErrorStatusError} when two error patterns share a status.
  */
 export function newRoute<Req, Resp>(
@@ -145,7 +146,7 @@ export function newRoute<Req, Resp>(
 ): Route<Req, Resp> {
   const m = method.toUpperCase();
   const id = `${m} ${path}`;
-  if (!METHOD.test(m)) throw new RouteDeclarationError(id, `invalid method ${JSON.stringify(method)}`);
+  if (!isToken(m)) throw new RouteDeclarationError(id, `invalid method ${JSON.stringify(method)}`);
   const pathVars = templateVars(id, path);
   let meta: RouteMetaFields = {};
   const responses: ResponseMetaFields[] = [];
@@ -167,6 +168,9 @@ export function newRoute<Req, Resp>(
       if (p.kind === 'header' && FORBIDDEN_HEADER_PARAMS.has(p.name.toLowerCase())) {
         throw new RouteDeclarationError(id, `${p.name} may not be declared as a header parameter; request formats and security schemes describe it`);
       }
+      if (p.kind !== 'path' && p.kind !== 'query' && !isToken(p.name)) {
+        throw new RouteDeclarationError(id, `${p.kind} parameter name ${JSON.stringify(p.name)} is not an HTTP token (RFC 9110 §5.6.2)`);
+      }
       params.push(p);
     } else if (opt instanceof ErrorPattern) {
       if (errorRules.some((r) => r instanceof ErrorPattern && r.status === opt.status)) throw new DuplicateErrorStatusError(id, opt.status);
@@ -176,6 +180,13 @@ export function newRoute<Req, Resp>(
     else if (opt instanceof ResponseFormats) respFormats = opt.formats as readonly Format<Resp>[];
     else if (opt instanceof CapabilityRequirement) requirements.push(opt);
     else throw new RouteDeclarationError(id, `unknown route option ${JSON.stringify(opt.optionKind)}`);
+  }
+  if (meta.respStatus !== undefined) {
+    try {
+      wireStatus(meta.respStatus);
+    } catch (err) {
+      throw new RouteDeclarationError(id, `respStatus: ${(err as Error).message}`);
+    }
   }
   return new Route<Req, Resp>({
     method: m,

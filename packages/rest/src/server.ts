@@ -6,7 +6,7 @@ import { prepareRoute } from './pipeline/prepare.js';
 import { transparentPath } from './path-template.js';
 import type { RouteHandle } from './route-handle.js';
 import type { Route } from './route.js';
-import type { ClientTransport, ServerTransport } from './transport.js';
+import { DEFAULT_SHUTDOWN_TIMEOUT, type ClientTransport, type ServeOptions, type ServerTransport } from './transport.js';
 
 /** A builder option (`withPathCodec`, `withPathConstraints`). */
 export interface ServerOption {
@@ -132,11 +132,19 @@ export class Server {
 
   /**
    * Wires every registered route that has a handler into the transport, then serves (SPEC.md
-   * `builder.Serve`): with the transport's `addr` it listens and resolves after `signal`
-   * aborts and in-flight requests drain; without one it resolves once the routes are wired.
-   * @throws {Error} when no transport is attached; rejects with the transport's errors.
+   * `builder.Serve`). With the transport's `addr` it listens until `signal` aborts, then shuts
+   * down gracefully: no new connections, idle keep-alive connections closed, in-flight requests
+   * answered (with `Connection: close`); it resolves once they are, or after `shutdownTimeout`
+   * milliseconds (default 10 000), when every connection left is destroyed. It always resolves
+   * after an abort. Without an `addr` it resolves once the routes are wired.
+   * @throws {Error} when no transport is attached; rejects with the transport's errors (a port in use).
+   * @throws {RangeError} for a `shutdownTimeout` that is not a non-negative finite number.
    */
-  async serve(options?: { readonly signal?: AbortSignal }): Promise<void> {
+  async serve(options?: ServeOptions): Promise<void> {
+    const shutdownTimeout = options?.shutdownTimeout ?? DEFAULT_SHUTDOWN_TIMEOUT;
+    if (typeof shutdownTimeout !== 'number' || !Number.isFinite(shutdownTimeout) || shutdownTimeout < 0) {
+      throw new RangeError(`shutdownTimeout must be a non-negative number of milliseconds, got ${String(shutdownTimeout)}`);
+    }
     const transport = this.#transport;
     if (transport === undefined) throw new Error('no server transport attached: call api.attach(transport) first');
     const prepared = this.handles()
@@ -146,7 +154,7 @@ export class Server {
         return prepareRoute(h);
       });
     transport.mount(prepared);
-    await transport.serve(options?.signal);
+    await transport.serve({ signal: options?.signal, shutdownTimeout });
   }
 
   /**

@@ -20,10 +20,27 @@ export interface ServerTransport {
   mount(routes: readonly PreparedRoute[]): void;
   /**
    * Serves: with an address, listens and resolves once `signal` aborted and in-flight requests
-   * drained; without one, resolves at once (the user serves the adapter's handler).
+   * drained, or `shutdownTimeout` milliseconds after the abort at the latest, when whatever is
+   * left is closed; without one, resolves at once (the user serves the adapter's handler).
    */
-  serve(signal: AbortSignal | undefined): Promise<void>;
+  serve(options: ServeOptions): Promise<void>;
 }
+
+/** Options of `api.serve`. */
+export interface ServeOptions {
+  /** Aborting it starts a graceful shutdown. Without it the server runs until the process ends. */
+  readonly signal?: AbortSignal | undefined;
+  /**
+   * How long a graceful shutdown may take, in milliseconds (default 10 000). On abort the server
+   * stops accepting connections, closes idle keep-alive connections and connections that have not
+   * delivered a whole request, and answers in-flight requests with `Connection: close`; at the
+   * deadline every remaining connection is destroyed and `serve` resolves.
+   */
+  readonly shutdownTimeout?: number;
+}
+
+/** Default `shutdownTimeout`: 10 seconds. */
+export const DEFAULT_SHUTDOWN_TIMEOUT = 10_000;
 
 /** An HTTP request as the client engine hands it to a transport. */
 export interface ClientExchange {

@@ -1,13 +1,14 @@
 import * as nodeHttp from '@lib/node-http';
-import { conformance } from './suite.js';
+import { hardening } from './hardening.js';
+import { conformance, type AdapterUnderTest } from './suite.js';
 
-conformance({
+const adapter: AdapterUnderTest = {
   name: '@lib/node-http',
-  async serve(api) {
+  async serve(api, options) {
     const transport = nodeHttp.newServerTransport({ addr: '127.0.0.1:0' });
     api.attach(transport);
     const stop = new AbortController();
-    const served = api.serve({ signal: stop.signal });
+    const served = api.serve({ signal: stop.signal, ...options });
     const { port } = await transport.listening();
     return {
       baseURL: `http://127.0.0.1:${port}`,
@@ -17,4 +18,7 @@ conformance({
       },
     };
   },
-});
+};
+
+conformance(adapter);
+hardening(adapter);

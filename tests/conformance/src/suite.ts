@@ -28,8 +28,11 @@ import {
 /** How the suite serves a builder through the adapter under test. */
 export interface AdapterUnderTest {
   readonly name: string;
-  /** Attaches the adapter's transport to `api`, serves it on 127.0.0.1, and returns its base URL and a stop function. */
-  serve(api: rest.Server): Promise<{ readonly baseURL: string; stop(): Promise<void> }>;
+  /**
+   * Attaches the adapter's transport to `api`, serves it on 127.0.0.1, and returns its base URL
+   * and a stop function (aborts the serve signal, resolves when `api.serve` does).
+   */
+  serve(api: rest.Server, options?: { readonly shutdownTimeout?: number }): Promise<{ readonly baseURL: string; stop(): Promise<void> }>;
 }
 
 interface RawResponse {

@@ -9,6 +9,7 @@ import {
   BodyTooLargeError,
   HeaderParamError,
   CookieParamError,
+  MiddlewareError,
   NotAcceptableError,
   ParamError,
   RequestBodyError,
@@ -16,10 +17,11 @@ import {
   UnsupportedMediaTypeError,
   messageOf,
 } from '../errors.js';
+import { isFieldValue } from '../http-grammar.js';
 import { PipelineNoResponseError } from '../http-errors.js';
 import { DEFAULT_MAX_BODY_BYTES, type ErrorHandler, type Observer } from '../options.js';
 import { ResponseMergeParam, type AnyParam } from '../params.js';
-import { wireStatus } from '../error-rules.js';
+import { isFinalStatus, wireStatus } from '../error-rules.js';
 import { BODY_METHODS, type Route } from '../route.js';
 import { decodeParam, type RequestParamSpec, type RouteHandle } from '../route-handle.js';
 import { reasonPhrase } from '@lib/openapi';
@@ -83,8 +85,27 @@ export function builtinStatus(err: unknown): number {
   if (err instanceof BodyTooLargeError) return 413;
   if (err instanceof ParamError || err instanceof RequestBodyError) return 400;
   if (err instanceof PipelineNoResponseError) return 503;
-  if (typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'MiddlewareError') return 400;
+  if (err instanceof MiddlewareError) return 400;
   return 500;
+}
+
+/** An integer from 400 to 599: the statuses an `errorHandler` may choose. */
+function isErrorStatus(status: unknown): status is number {
+  return isFinalStatus(status) && status >= 400;
+}
+
+/** The last-resort answer, when even the error response could not be built: fixed bytes, nothing that can throw. */
+const INTERNAL_ERROR_BODY = encoder.encode(JSON.stringify({ error: 'internal server error' }));
+function internalError(): PipelineResponse {
+  return { status: 500, headers: [['content-type', JSON_TYPE]], body: INTERNAL_ERROR_BODY };
+}
+
+/** A response header value that is not an RFC 9110 field value is a contract violation. */
+function fieldValue(name: string, value: string, ErrorClass: typeof HeaderParamError | typeof CookieParamError): string {
+  if (!isFieldValue(value)) {
+    throw new ResponseContractError(new ErrorClass(name, value, new Error('is not a valid HTTP field value (RFC 9110 §5.5): control characters, CR, LF and characters above U+00FF are not allowed')));
+  }
+  return value;
 }
 
 /** The default `errorHandler`: `{ error: message }` for 4xx, `{ error: reason phrase }` for 5xx (never the error's own text). */
@@ -117,6 +138,7 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const errorHandler = options.errorHandler ?? defaultErrorHandler;
   const observer: Observer | undefined = options.observer;
+  const validateResponses = options.validateResponses === true;
   const hasBody = BODY_METHODS.has(route.method) && route.reqCodec.kind !== 'empty';
   const respEmpty = route.respCodec.kind === 'empty';
   const successStatus = wireStatus(route.meta.respStatus ?? defaultStatus(route.method));
@@ -168,8 +190,17 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
         } catch (err) {
           throw new ResponseContractError(new ErrorClass(m.name, undefined, err));
         }
-        if (p.kind === 'responseHeader') headers.push([m.name.toLowerCase(), wire]);
-        else headers.push(['set-cookie', setCookieHeader(m.name, wire, m.attributes?.(out))]);
+        if (p.kind === 'responseHeader') headers.push([m.name.toLowerCase(), fieldValue(m.name, wire, HeaderParamError)]);
+        else {
+          let line: string;
+          try {
+            line = setCookieHeader(m.name, wire, m.attributes?.(out));
+          } catch (err) {
+            // An attribute the cookie grammar refuses (RFC 6265 §4.1.1: Domain, Path), or an attributes function that threw.
+            throw new ResponseContractError(new CookieParamError(m.name, wire, err));
+          }
+          headers.push(['set-cookie', fieldValue(m.name, line, CookieParamError)]);
+        }
       } else if (p.kind === 'responseHeader') {
         // A plain response header is set by the handler; check what it set.
         const v = ctxHeaders.get(p.name) ?? undefined;
@@ -186,27 +217,40 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
     }
   }
 
-  function respond(ctx: Context, err: unknown): PipelineResponse {
-    const m = handle.matchRule(err);
-    safeObserve(() => observer?.onErrorPattern?.({ route: route.id, matched: m !== undefined, status: m?.rule.status ?? builtinStatus(err), error: err }));
-    if (m !== undefined && m.rule instanceof ErrorPattern && m.rule.action === 'respond') {
-      try {
+  /**
+   * The response for an error: the first matching `ErrorRespond` pattern writes its typed body;
+   * anything else goes through the `errorHandler` with the rule's (or the built-in) status. Total:
+   * a failing `mapFn`, pattern codec or `errorHandler` falls back to the default 500 envelope.
+   */
+  function respond(ctx: Context, err: unknown, retry = true): PipelineResponse {
+    try {
+      const m = handle.matchRule(err);
+      safeObserve(() => observer?.onErrorPattern?.({ route: route.id, matched: m !== undefined, status: m?.rule.status ?? builtinStatus(err), error: err }));
+      if (m !== undefined && m.rule instanceof ErrorPattern && m.rule.action === 'respond') {
         const body = (patternFormats.get(m.rule) as Format<unknown>).marshal(m.value);
         return { status: m.rule.status, headers: [['content-type', JSON_TYPE]], body };
-      } catch (encodeErr) {
-        return respond(ctx, new ResponseContractError(encodeErr));
       }
+      const status = m?.rule.status ?? builtinStatus(err);
+      let envelope: { readonly status?: number; readonly body: unknown };
+      let text: string | undefined;
+      try {
+        envelope = errorHandler(ctx, err, status);
+        text = JSON.stringify(envelope.body);
+      } catch {
+        envelope = defaultErrorHandler(ctx, new Error('internal server error'), 500);
+      }
+      if (typeof text !== 'string') {
+        envelope = defaultErrorHandler(ctx, new Error('internal server error'), 500);
+        text = JSON.stringify(envelope.body);
+      }
+      const headers: [string, string][] = [['content-type', JSON_TYPE]];
+      if (err instanceof BodyTooLargeError) headers.push(['connection', 'close']);
+      // An errorHandler may choose another error status (400–599); anything else keeps the computed one.
+      return { status: isErrorStatus(envelope.status) ? envelope.status : status, headers, body: encoder.encode(text) };
+    } catch (failed) {
+      // A mapFn that threw, or a pattern body its codec refuses: the server's own contract is broken.
+      return retry ? respond(ctx, new ResponseContractError(failed), false) : internalError();
     }
-    const status = m?.rule.status ?? builtinStatus(err);
-    let envelope: { readonly status?: number; readonly body: unknown };
-    try {
-      envelope = errorHandler(ctx, err, status);
-    } catch {
-      envelope = defaultErrorHandler(ctx, new Error('internal server error'), 500);
-    }
-    const headers: [string, string][] = [['content-type', JSON_TYPE]];
-    if (err instanceof BodyTooLargeError) headers.push(['connection', 'close']);
-    return { status: envelope.status ?? status, headers, body: encoder.encode(JSON.stringify(envelope.body)) };
   }
 
   async function run(req: PipelineRequest): Promise<PipelineResponse> {
@@ -277,6 +321,7 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
       let body: Uint8Array | undefined;
       if (!respEmpty) {
         try {
+          if (validateResponses) respFormat.codec.validate(out);
           body = respFormat.marshal(out);
         } catch (err) {
           throw new ResponseContractError(err);
@@ -288,7 +333,9 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
     } catch (err) {
       failure = err;
       res = respond(ctx, err);
-      ctxHeaders.forEach((v, k) => (res.headers as [string, string][]).push([k, v]));
+      // Headers and cookies the handler set belong to the response it meant to send; a response
+      // that broke the contract is replaced whole.
+      if (!(err instanceof ResponseContractError)) ctxHeaders.forEach((v, k) => (res.headers as [string, string][]).push([k, v]));
     }
     safeObserve(() =>
       observer?.onResponse?.({ route: route.id, status: res.status, durationMs: performance.now() - started, ...(failure !== undefined && { error: failure }) }),
