@@ -1,9 +1,13 @@
 import { Codec, describeType, INVALID, type DecodeContext, type Invalid } from './codec.js';
-import { encodeAt } from './internal/encode-at.js';
+import { collect, failure, mismatch, type EncodeFailures } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 import type { SchemaGenerator } from './schema-generator.js';
 
-/** Codec of an array whose items share one codec; schema `{ type: 'array', items }`. */
+/**
+ * Codec of an array whose items share one codec; schema `{ type: 'array', items }`. Encoding
+ * checks that the value is an array and encodes every item (issue paths end with the index),
+ * reporting the issues of all items at once.
+ */
 export class ArrayCodec<T> extends Codec<T[]> {
   readonly kind = 'array';
   /** The codec of each item. */
@@ -31,7 +35,20 @@ export class ArrayCodec<T> extends Codec<T[]> {
     return ok ? out : INVALID;
   }
   protected serialize(value: T[]): unknown {
-    return value.map((v, i) => encodeAt(this.item, v, i));
+    if (!Array.isArray(value)) throw mismatch('array', value);
+    const n = value.length;
+    const out: unknown[] = new Array<unknown>(n);
+    const item = this.item;
+    let failed: EncodeFailures | undefined;
+    for (let i = 0; i < n; i++) {
+      try {
+        out[i] = item.encode(value[i] as T);
+      } catch (err) {
+        failed = collect(failed, err, i);
+      }
+    }
+    if (failed !== undefined) throw failure(failed);
+    return out;
   }
   protected baseSchema(gen: SchemaGenerator): JsonSchema {
     return { type: 'array', items: gen.schema(this.item) };

@@ -1,10 +1,12 @@
 import { Codec, describeType, type DecodeContext, type Invalid } from './codec.js';
+import { mismatch } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 import type { SchemaGenerator } from './schema-generator.js';
 
 /**
  * Codec of a boolean whose wire value is `"true"` or `"false"`, for parameters. Schema: in
  * parameter position `{ type: 'boolean' }`; as a body value `{ type: 'string', enum: ['true', 'false'] }`.
+ * Encoding checks that the value is a boolean.
  */
 export class BoolStringCodec extends Codec<boolean> {
   readonly kind = 'boolString';
@@ -14,6 +16,7 @@ export class BoolStringCodec extends Codec<boolean> {
     return ctx.addIssue(`expected "true" or "false", got ${typeof input === 'string' ? JSON.stringify(input) : describeType(input)}`, 'type', input);
   }
   protected serialize(value: boolean): unknown {
+    if (typeof value !== 'boolean') throw mismatch('boolean', value);
     return value ? 'true' : 'false';
   }
   protected baseSchema(gen: SchemaGenerator): JsonSchema {

@@ -1,4 +1,5 @@
 import { Codec, describeType, type DecodeContext, type Invalid } from './codec.js';
+import { mismatch } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -26,7 +27,8 @@ export function fromBase64(s: string): Uint8Array | undefined {
  * only an annotation in JSON Schema 2020-12, so the base64 alphabet is also stated as a
  * `pattern`. Byte-level constraints (`validate.maxBytes`, `validate.png`) are checked on
  * decode; JSON Schema cannot express them on the base64 text (magic bytes add a
- * `contentMediaType` annotation).
+ * `contentMediaType` annotation). Encoding checks that the value is a `Uint8Array` (a `Buffer`
+ * is one).
  */
 export class BytesCodec extends Codec<Uint8Array> {
   readonly kind = 'bytes';
@@ -36,6 +38,7 @@ export class BytesCodec extends Codec<Uint8Array> {
     return fromBase64(input) ?? ctx.addIssue('expected standard base64', 'format', input);
   }
   protected serialize(value: Uint8Array): unknown {
+    if (!(value instanceof Uint8Array)) throw mismatch('Uint8Array', value);
     return toBase64(value);
   }
   protected baseSchema(): JsonSchema {

@@ -1,5 +1,6 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import { DecodeError, makeIssue, type Issue, type PathSegment } from './decode-error.js';
+import { EncodeError } from './encode-error.js';
 import type { JsonSchema } from './json-schema.js';
 import { SchemaGenerator } from './schema-generator.js';
 
@@ -85,11 +86,14 @@ export function describeType(value: unknown): string {
 }
 
 /**
- * A bidirectional, inspectable description of a value (TYPESCRIPT.md §5).
+ * A bidirectional, inspectable description of a value.
  *
  * - `decode(wire)` turns a wire value (parsed JSON, a parameter string) into `T`, running
  *   every constraint; it throws {@link DecodeError}.
- * - `encode(value)` turns a trusted `T` into its wire value; it runs no constraint.
+ * - `encode(value)` turns a `T` into its wire value, checking its structure on the way (types,
+ *   finite numbers, safe integers and integer ranges, required fields, union tags); it throws
+ *   {@link EncodeError}. It runs no constraint.
+ * - `validate(value)` checks structure and every constraint; it throws {@link DecodeError}.
  * - `schema` is the JSON Schema 2020-12 of the wire value.
  *
  * Codecs are immutable: `refine` and the `with*` methods return new codecs. Every codec is a
@@ -107,7 +111,11 @@ export abstract class Codec<T> implements StandardSchemaV1<unknown, T>, Standard
 
   /** Structural decode of `input` without this codec's own constraints. */
   protected abstract parse(input: unknown, ctx: DecodeContext): T | Invalid;
-  /** Encodes a trusted value to its wire form. */
+  /**
+   * Encodes `value` to its wire form, checking its structure as it goes (no constraint).
+   * Throws an {@link EncodeError} whose issue paths are relative to this codec; composite codecs
+   * encode their children with `encode` and prefix the paths of their issues.
+   */
   protected abstract serialize(value: T): unknown;
   /** The schema of the wire value, without constraints and metadata. */
   protected abstract baseSchema(gen: SchemaGenerator): JsonSchema;
@@ -146,17 +154,34 @@ export abstract class Codec<T> implements StandardSchemaV1<unknown, T>, Standard
     return ok ? value : INVALID;
   }
 
-  /** Encodes a trusted value to its wire form (JSON-compatible). Runs no constraint. */
+  /**
+   * Encodes a value to its wire form (JSON-compatible), checking its structure in the same walk:
+   * the type of every value (a string for `string()`, a valid `Date` for `time()`, a non-null
+   * object for `object()`, …), finite numbers, safe integers and the range of integer codecs,
+   * required object fields, the tags of tagged unions, and that some alternative of an untagged
+   * union takes the value. Constraints added with {@link Codec.refine} do not run; use
+   * {@link Codec.validate} for them.
+   * @throws {EncodeError} listing every structural issue, with paths in wire keys and indexes.
+   * @throws {DecodeError} when the only failures are `mapValidated` encode functions that threw.
+   */
   encode(value: T): unknown {
     return this.serialize(value);
   }
 
   /**
-   * Checks a value against the codec: its shape and every constraint.
-   * @throws {DecodeError} when the value is invalid.
+   * Checks a value against the codec: its structure and every constraint (it decodes the
+   * value's encoding).
+   * @throws {DecodeError} when the value is invalid; a structural problem found while encoding
+   * becomes a `DecodeError` with the same issues (its `cause` is the {@link EncodeError}).
    */
   validate(value: T): void {
-    this.decode(this.serialize(value));
+    let wire: unknown;
+    try {
+      wire = this.serialize(value);
+    } catch (err) {
+      throw err instanceof EncodeError ? err.toDecodeError() : err;
+    }
+    this.decode(wire);
   }
 
   /** The JSON Schema 2020-12 of the wire value, with `$defs` for recursive parts. */
@@ -206,7 +231,10 @@ export abstract class Codec<T> implements StandardSchemaV1<unknown, T>, Standard
     return this.withMeta({ description });
   }
 
-  /** A copy with one more schema example, given as a decoded value (it is encoded). */
+  /**
+   * A copy with one more schema example, given as a decoded value (it is encoded).
+   * @throws {EncodeError} when `example` does not have the codec's structure.
+   */
   withExample(example: T): this {
     return this.withMeta({ examples: [...(this.meta.examples ?? []), this.serialize(example)] });
   }

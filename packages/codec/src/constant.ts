@@ -1,5 +1,6 @@
 import { Codec, type DecodeContext, type Invalid } from './codec.js';
 import { deepEqual } from './internal/deep-equal.js';
+import { encodeIssue } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 
 /** A JSON value: what {@link constant} accepts. */
@@ -9,6 +10,7 @@ export type JsonValue = string | number | boolean | null | readonly JsonValue[] 
  * Codec of one fixed JSON value, compared structurally (objects by keys, arrays by items, key
  * order ignored); schema `{ const: value }`. Decoding returns a fresh deep copy of the value,
  * so callers may mutate it. For primitives with a `type` keyword prefer {@link literal}.
+ * Encoding checks that the value equals it structurally (constraint `const`) and writes a copy.
  */
 export class ConstantCodec<const V extends JsonValue> extends Codec<V> {
   readonly kind = 'constant';
@@ -23,7 +25,8 @@ export class ConstantCodec<const V extends JsonValue> extends Codec<V> {
     return structuredClone(this.value);
   }
   protected serialize(value: V): unknown {
-    return structuredClone(value);
+    if (!deepEqual(value, this.value)) throw encodeIssue(`expected ${JSON.stringify(this.value)}`, 'const', value);
+    return structuredClone(this.value);
   }
   protected baseSchema(): JsonSchema {
     return { const: structuredClone(this.value) };

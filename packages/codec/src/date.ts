@@ -1,13 +1,14 @@
 import { Codec, describeType, type DecodeContext, type Invalid } from './codec.js';
 import type { JsonSchema } from './json-schema.js';
-import { isCalendarDate } from './time.js';
+import { isCalendarDate, isoInstant } from './time.js';
 
 const FULL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
  * Codec of a calendar date; decoded as a `Date` at 00:00 UTC of that day, wire value:
  * `YYYY-MM-DD` (RFC 3339 full-date); schema `{ type: 'string', format: 'date' }`. Encoding
- * writes the UTC day of the `Date`.
+ * writes the UTC day of the `Date`, after checking that the value is a valid `Date` (not an
+ * Invalid Date) of the years 0000 to 9999.
  */
 export class DateCodec extends Codec<Date> {
   readonly kind = 'date';
@@ -20,7 +21,7 @@ export class DateCodec extends Codec<Date> {
     return new Date(`${input}T00:00:00.000Z`);
   }
   protected serialize(value: Date): unknown {
-    return value.toISOString().slice(0, 10);
+    return isoInstant(value).slice(0, 10);
   }
   protected baseSchema(): JsonSchema {
     return { type: 'string', format: 'date' };

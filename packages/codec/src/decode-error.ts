@@ -2,11 +2,11 @@
 export type PathSegment = string | number;
 
 /**
- * One problem found while decoding or validating a value (SPEC.md "Errors": body decode or
- * validation failure).
+ * One problem found while decoding, validating or encoding a value: the shape of the issues of
+ * {@link DecodeError} and of `EncodeError`.
  */
 export interface Issue {
-  /** Where the problem is, from the root of the decoded value: keys and array indexes. */
+  /** Where the problem is, from the root of the value: wire keys and array indexes. */
   readonly path: readonly PathSegment[];
   /** The same path as an RFC 6901 JSON Pointer (`''` for the root, `/items/0/name`). */
   readonly pointer: string;

@@ -5,8 +5,10 @@ import type { SchemaGenerator } from './schema-generator.js';
 /**
  * Codec of a value with a default: an absent (`undefined`) wire value decodes to the default,
  * anything else decodes through `inner`. As an `object` field the key may be absent, yet the
- * decoded field is always present (not `?:`). Encoding always writes the value. Schema: the
- * inner schema with `default` set to the default's wire value.
+ * decoded field is always present (not `?:`). Encoding writes the value through `inner` (and
+ * its encode checks); `undefined` encodes to `undefined`, an absent value that decodes to the
+ * default, so an `object` field holding `undefined` is left out. Schema: the inner schema with
+ * `default` set to the default's wire value.
  *
  * Each decode of an absent value decodes the stored wire default afresh, so decoded defaults
  * are never shared between results.
@@ -29,7 +31,7 @@ export class DefaultedCodec<T> extends Codec<T> {
     return this.inner.decodeIn(input === undefined ? this.defaultWire : input, ctx);
   }
   protected serialize(value: T): unknown {
-    return this.inner.encode(value);
+    return value === undefined ? undefined : this.inner.encode(value);
   }
   protected baseSchema(gen: SchemaGenerator): JsonSchema {
     return { ...gen.schema(this.inner), default: this.defaultWire };

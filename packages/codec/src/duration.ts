@@ -1,4 +1,5 @@
 import { Codec, describeType, type DecodeContext, type Invalid } from './codec.js';
+import { encodeIssue, mismatch } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 
 /**
@@ -21,9 +22,11 @@ const UNITS = [604_800_000, 86_400_000, 3_600_000, 60_000, 1000] as const;
  * days, hours, minutes and seconds (`PT0S` for zero).
  *
  * RFC 3339 durations have no fraction and no sign, so valid values are non-negative whole
- * seconds: `validate(1500)` and `validate(-1000)` throw `DecodeError` (encoding them writes
- * `PT1.5S` / `-PT1S`, which do not decode). Schema
- * `{ type: 'string', format: 'duration', pattern }` (see {@link DURATION_PATTERN}).
+ * seconds, as safe integers of milliseconds. Encoding checks that: `encode(1500)`,
+ * `encode(-1000)` and `encode(NaN)` throw an `EncodeError` (constraint `format` for the first
+ * two, `type` for a value that is not a finite number), and `validate` throws the same issues as
+ * a `DecodeError`. Schema `{ type: 'string', format: 'duration', pattern }` (see
+ * {@link DURATION_PATTERN}).
  */
 export class DurationCodec extends Codec<number> {
   readonly kind = 'duration';
@@ -38,17 +41,21 @@ export class DurationCodec extends Codec<number> {
     return ms;
   }
   protected serialize(value: number): unknown {
-    const sign = value < 0 ? '-' : '';
-    let s = Math.abs(value) / 1000;
+    if (typeof value !== 'number') throw mismatch('number (milliseconds)', value);
+    if (!Number.isSafeInteger(value) || value < 0 || value % 1000 !== 0) {
+      const problem = 'expected a non-negative whole number of seconds, in milliseconds (a safe integer)';
+      throw encodeIssue(`${problem}, got ${value}`, Number.isFinite(value) ? 'format' : 'type', value);
+    }
+    let s = value / 1000;
     const d = Math.floor(s / 86_400);
     s -= d * 86_400;
     const h = Math.floor(s / 3600);
     s -= h * 3600;
     const m = Math.floor(s / 60);
     s -= m * 60;
-    let time = (h > 0 ? `${h}H` : '') + (m > 0 ? `${m}M` : '') + (s > 0 ? `${Math.round(s * 1000) / 1000}S` : '');
+    let time = (h > 0 ? `${h}H` : '') + (m > 0 ? `${m}M` : '') + (s > 0 ? `${s}S` : '');
     if (time === '' && d === 0) time = '0S';
-    return `${sign}P${d > 0 ? `${d}D` : ''}${time === '' ? '' : `T${time}`}`;
+    return `P${d > 0 ? `${d}D` : ''}${time === '' ? '' : `T${time}`}`;
   }
   protected baseSchema(): JsonSchema {
     return { type: 'string', format: 'duration', pattern: DURATION_PATTERN };

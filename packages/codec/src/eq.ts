@@ -1,5 +1,6 @@
 import { Codec, INVALID, type DecodeContext, type Invalid } from './codec.js';
 import { deepEqual } from './internal/deep-equal.js';
+import { encodeIssue } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 import type { SchemaGenerator } from './schema-generator.js';
 
@@ -7,6 +8,9 @@ import type { SchemaGenerator } from './schema-generator.js';
  * Codec that accepts one value of another codec: the wire value must equal (structurally)
  * `inner.encode(value)`, and is then decoded by `inner`. Schema: the inner schema with
  * `const` set to that wire value (`allOf` around a `$ref`).
+ *
+ * Encoding encodes the value with `inner` (its structural checks apply) and checks that the
+ * result is that wire value (constraint `const`).
  */
 export class EqCodec<T> extends Codec<T> {
   readonly kind = 'eq';
@@ -31,7 +35,9 @@ export class EqCodec<T> extends Codec<T> {
     return v === INVALID ? INVALID : v;
   }
   protected serialize(value: T): unknown {
-    return this.inner.encode(value);
+    const wire = this.inner.encode(value);
+    if (!deepEqual(wire, this.wire)) throw encodeIssue(`expected ${JSON.stringify(this.wire)}`, 'const', value);
+    return wire;
   }
   protected baseSchema(gen: SchemaGenerator): JsonSchema {
     const s = gen.schema(this.inner);
@@ -42,7 +48,8 @@ export class EqCodec<T> extends Codec<T> {
 /**
  * A codec accepting only `value`, written by `inner` (SPEC.md `codec.Eq`):
  * `codec.eq(codec.time(), new Date(0))` accepts exactly `"1970-01-01T00:00:00.000Z"`.
- * @throws whatever `inner.encode(value)` throws.
+ * @throws {EncodeError} when `value` does not have the structure of `inner` (what
+ * `inner.encode(value)` throws).
  */
 // @__NO_SIDE_EFFECTS__
 export function eq<T>(inner: Codec<T>, value: T): EqCodec<T> {

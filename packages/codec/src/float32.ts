@@ -1,4 +1,5 @@
 import { Codec, describeType, type DecodeContext, type Invalid } from './codec.js';
+import { encodeIssue, mismatch } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 
 /** The largest finite single-precision value, (2 − 2^−23) × 2^127. */
@@ -8,6 +9,7 @@ const FLOAT32_MAX = 3.4028234663852886e38;
  * Codec of a single-precision float: a finite `number` with |x| ≤ 3.4028234663852886e38; wire
  * value: a JSON number. The value is kept as decoded (not rounded to single precision), so
  * it round-trips unchanged. Schema `{ type: 'number', format: 'float', minimum, maximum }`.
+ * Encoding checks that the value is a finite number in that range.
  */
 export class Float32Codec extends Codec<number> {
   readonly kind = 'float32';
@@ -19,6 +21,9 @@ export class Float32Codec extends Codec<number> {
     return input;
   }
   protected serialize(value: number): unknown {
+    if (typeof value !== 'number') throw mismatch('number', value);
+    if (!Number.isFinite(value)) throw encodeIssue(`expected a finite number, got ${value}`, 'type', value);
+    if (Math.abs(value) > FLOAT32_MAX) throw encodeIssue(`expected a number in the float32 range, got ${value}`, 'type', value);
     return value;
   }
   protected baseSchema(): JsonSchema {

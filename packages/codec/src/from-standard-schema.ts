@@ -90,10 +90,11 @@ function adopt(raw: JsonSchema, gen: SchemaGenerator, preferredName: string | un
  * library's issue code as `constraint`, the value at the path) and its output is the decoded
  * value — so unknown keys, coercions and transforms behave as the library defines them.
  *
- * Encoding is the identity unless `options.encode` is given: the value is the wire value, no
- * check runs (as for every codec), and a schema whose output differs from its input (a
- * transform, a `z.date()` read from text) needs `encode` for `validate` and for responses to
- * be right. `validate(value)` decodes `encode(value)`, so it checks the written form.
+ * Encoding is the identity unless `options.encode` is given: the value is the wire value and
+ * no check runs (a Standard Schema has no encode side to check with; `encode` is trusted), and
+ * a schema whose output differs from its input (a transform, a `z.date()` read from text) needs
+ * `encode` for `validate` and for responses to be right. `validate(value)` decodes
+ * `encode(value)`, so it checks the written form, structure and constraints alike.
  *
  * Schema: `options.jsonSchema`, else the schema's Standard JSON Schema *input* schema (the
  * wire value), target `draft-2020-12`; `$schema` is dropped and `$defs` become generator

@@ -2,6 +2,7 @@ export { Codec, DecodeContext, INVALID, describeType } from './codec.js';
 export type { AnyCodec, CodecMeta, Constraint, DecodeOptions, Infer, Invalid } from './codec.js';
 export { DecodeError, formatPath, makeIssue, toJsonPointer } from './decode-error.js';
 export type { Issue, PathSegment } from './decode-error.js';
+export { EncodeError } from './encode-error.js';
 export type { JsonSchema, JsonSchemaType } from './json-schema.js';
 export { SchemaGenerator, SchemaNameConflictError } from './schema-generator.js';
 export type { SchemaGeneratorOptions, SchemaTarget } from './schema-generator.js';

@@ -1,4 +1,5 @@
 import { Codec, describeType, type DecodeContext, type Invalid } from './codec.js';
+import { encodeInt, SAFE } from './int.js';
 import { INTEGER_TEXT, integerTextPattern } from './internal/integer-text.js';
 import type { JsonSchema } from './json-schema.js';
 import type { SchemaGenerator } from './schema-generator.js';
@@ -13,6 +14,11 @@ const SAFE_TEXT = integerTextPattern(BigInt(Number.MIN_SAFE_INTEGER), BigInt(Num
  * a body value `{ type: 'string', pattern }`, the pattern accepting exactly the texts of the
  * safe integers. In body position constraints are checked but not reflected (JSON Schema cannot
  * bound the number a string spells).
+ *
+ * Encoding checks that the value is a safe integer (NaN, ±Infinity, fractions and unsafe
+ * integers throw an `EncodeError`) and writes `String(value)`. The decimal text of a safe
+ * integer is also accepted and written unchanged: record keys are text, so a numeric key of
+ * `record(intString(), v)` reaches the key codec as its text.
  */
 export class IntStringCodec extends Codec<number> {
   readonly kind = 'intString';
@@ -24,7 +30,8 @@ export class IntStringCodec extends Codec<number> {
     return n === 0 ? 0 : n;
   }
   protected serialize(value: number): unknown {
-    return String(value);
+    if (typeof value === 'string' && INTEGER_TEXT.test(value) && Number.isSafeInteger(Number(value))) return value;
+    return String(encodeInt(value, SAFE));
   }
   protected baseSchema(gen: SchemaGenerator): JsonSchema {
     return gen.target === 'parameter' ? { type: 'integer' } : { type: 'string', pattern: SAFE_TEXT };

@@ -1,4 +1,5 @@
 import { Codec, describeType, type DecodeContext, type Invalid } from './codec.js';
+import { encodeIssue, mismatch } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 
 /** The range and reflection of an {@link IntCodec}. */
@@ -14,13 +15,40 @@ export interface IntRange {
 }
 
 /** The range of {@link int}: every safe integer. */
-const SAFE: IntRange = { kind: 'int', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
+export const SAFE: IntRange = { kind: 'int', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
+
+/**
+ * What is wrong with `n` as an integer of `range` (`expected an integer`, `expected a safe
+ * integer`, `expected an integer from 0 to 255 (uint8)`), or `undefined` when it is one. The one
+ * check decode and encode share.
+ */
+export function intProblem(n: number, range: IntRange): string | undefined {
+  if (!Number.isInteger(n)) return 'expected an integer';
+  const { minimum, maximum, kind } = range;
+  if (n >= minimum && n <= maximum) return undefined;
+  return kind === 'int' ? 'expected a safe integer' : `expected an integer from ${minimum} to ${maximum} (${kind})`;
+}
+
+/**
+ * Encodes an integer of `range`: returns `value` when it is one, else throws an
+ * {@link EncodeError} (constraint `type`): `expected integer, got string`, `expected a finite
+ * integer, got NaN`, `expected an integer, got 1.5`, `expected a safe integer, got 2^60`.
+ */
+export function encodeInt(value: number, range: IntRange): number {
+  if (typeof value !== 'number') throw mismatch('integer', value);
+  const problem = intProblem(value, range);
+  if (problem === undefined) return value;
+  if (!Number.isFinite(value)) throw encodeIssue(`expected a finite integer, got ${value}`, 'type', value);
+  throw encodeIssue(`${problem}, got ${value}`, 'type', value);
+}
 
 /**
  * Codec of an integer in a range of safe integers; wire value: a JSON number without a
  * fraction. Schema `{ type: 'integer', format?, minimum, maximum }`: the bounds are always
  * emitted, so a validator rejects what the decoder rejects (for `int()`, the integers beyond
- * ±(2^53−1) that a JavaScript number cannot hold exactly).
+ * ±(2^53−1) that a JavaScript number cannot hold exactly). Decoding and encoding check the
+ * same range; encoding throws an `EncodeError` for NaN, ±Infinity, fractions and integers
+ * outside the range.
  */
 export class IntCodec extends Codec<number> {
   readonly kind: string;
@@ -33,19 +61,11 @@ export class IntCodec extends Codec<number> {
   }
   protected parse(input: unknown, ctx: DecodeContext): number | Invalid {
     if (typeof input !== 'number') return ctx.addIssue(`expected integer, got ${describeType(input)}`, 'type', input);
-    if (!Number.isInteger(input)) return ctx.addIssue('expected an integer', 'type', input);
-    const { minimum, maximum, kind } = this.range;
-    if (input < minimum || input > maximum) {
-      return ctx.addIssue(
-        kind === 'int' ? 'expected a safe integer' : `expected an integer from ${minimum} to ${maximum} (${kind})`,
-        'type',
-        input,
-      );
-    }
-    return input;
+    const problem = intProblem(input, this.range);
+    return problem === undefined ? input : ctx.addIssue(problem, 'type', input);
   }
   protected serialize(value: number): unknown {
-    return value;
+    return encodeInt(value, this.range);
   }
   protected baseSchema(): JsonSchema {
     const { format, minimum, maximum } = this.range;

@@ -1,4 +1,5 @@
 import { Codec, describeType, type DecodeContext, type Invalid } from './codec.js';
+import { encodeIssue, mismatch } from './internal/encode-at.js';
 import { INTEGER_TEXT, integerTextPattern } from './internal/integer-text.js';
 import type { JsonSchema } from './json-schema.js';
 import type { SchemaGenerator } from './schema-generator.js';
@@ -15,6 +16,12 @@ export interface BigIntRange {
   readonly format?: string;
 }
 
+/** What is wrong with `n` as an integer of `range`, or `undefined`; shared by decode and encode. */
+function bigIntProblem(n: bigint, range: BigIntRange): string | undefined {
+  const { minimum, maximum, kind } = range;
+  return n >= minimum && n <= maximum ? undefined : `expected an integer from ${minimum} to ${maximum} (${kind})`;
+}
+
 /**
  * Codec of a 64-bit integer as a `bigint`. The wire value is its decimal text (`"-42"`), as in
  * the protobuf JSON mapping: a JSON number cannot carry 64 bits exactly (`JSON.parse` rounds
@@ -25,6 +32,9 @@ export interface BigIntRange {
  * `minimum: 0` for unsigned ranges). Constraints
  * (`validate.min(0n)`) are checked on decode but not reflected: JSON Schema has no keyword
  * bounding the number a string spells.
+ *
+ * Encoding checks that the value is a `bigint` in the range (else an `EncodeError`, constraint
+ * `type`) and writes its decimal text.
  */
 export class BigIntCodec extends Codec<bigint> {
   readonly kind: string;
@@ -42,11 +52,13 @@ export class BigIntCodec extends Codec<bigint> {
     if (typeof input !== 'string') return ctx.addIssue(`expected integer string, got ${describeType(input)}`, 'type', input);
     if (!INTEGER_TEXT.test(input)) return ctx.addIssue('expected the decimal text of an integer', 'type', input);
     const n = BigInt(input);
-    const { minimum, maximum, kind } = this.range;
-    if (n < minimum || n > maximum) return ctx.addIssue(`expected an integer from ${minimum} to ${maximum} (${kind})`, 'type', input);
-    return n;
+    const problem = bigIntProblem(n, this.range);
+    return problem === undefined ? n : ctx.addIssue(problem, 'type', input);
   }
   protected serialize(value: bigint): unknown {
+    if (typeof value !== 'bigint') throw mismatch('bigint', value);
+    const problem = bigIntProblem(value, this.range);
+    if (problem !== undefined) throw encodeIssue(`${problem}, got ${value}`, 'type', value);
     return value.toString();
   }
   protected baseSchema(gen: SchemaGenerator): JsonSchema {

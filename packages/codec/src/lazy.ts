@@ -4,7 +4,7 @@ import type { SchemaGenerator } from './schema-generator.js';
 
 /**
  * Codec that resolves another codec on first use, for recursive types. Decoding and encoding
- * delegate to the resolved codec.
+ * (with its checks) delegate to the resolved codec.
  *
  * Schema: the resolved codec's schema inline when it does not refer back to this codec;
  * otherwise a definition (in `$defs`, or `components.schemas` for the OpenAPI renderer) named

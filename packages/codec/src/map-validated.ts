@@ -1,5 +1,6 @@
 import type { Codec } from './codec.js';
 import { DecodeError, makeIssue } from './decode-error.js';
+import { isProbing, PROBE_FAILED } from './internal/encode-at.js';
 import { MapCodec } from './map.js';
 
 /** The message of a thrown value. */
@@ -10,10 +11,14 @@ function messageOf(err: unknown): string {
 /**
  * Codec that maps the value of another codec with two fallible functions (SPEC.md
  * `codec.MapCodecValidated`). Decode runs `inner`, then `decode`; a throw from `decode` gives an
- * issue (constraint `map`, the thrown message). Encode runs `encode`, then `inner`; a throw from
- * `encode` becomes a {@link DecodeError} with one issue (constraint `map`, the value, the thrown
- * error as `cause`) — the value has no wire form — and `validate(value)` reports it the same
- * way. Enclosing objects, arrays and records prefix the issue path with the field.
+ * issue (constraint `map`, the thrown message). Encode runs `encode`, then `inner` (whose encode
+ * checks apply to the result: a wrong result is an `EncodeError`); a throw from `encode` becomes
+ * a {@link DecodeError} with one issue (constraint `map`, the value, the thrown error as
+ * `cause`) — the value has no wire form — and `validate(value)` reports it the same way.
+ * Enclosing objects, arrays and records prefix the issue path with the field. It stays a
+ * `DecodeError` through enclosing codecs as long as it is the only kind of problem of the encode
+ * call; when the same call also finds a structural problem, the enclosing codec throws one
+ * `EncodeError` listing every issue, this one (constraint `map`) included.
  *
  * The schema is the inner codec's; constraints added to the mapped codec act on the mapped
  * value and are not reflected into the schema.
@@ -25,7 +30,7 @@ export class MapValidatedCodec<A, B> extends MapCodec<A, B> {
     try {
       a = this.encodeFn(value);
     } catch (err) {
-      throw new DecodeError([makeIssue([], messageOf(err), 'map', value)], { cause: err });
+      throw isProbing() ? PROBE_FAILED : new DecodeError([makeIssue([], messageOf(err), 'map', value)], { cause: err });
     }
     return this.inner.encode(a);
   }

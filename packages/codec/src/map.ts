@@ -4,9 +4,11 @@ import type { SchemaGenerator } from './schema-generator.js';
 
 /**
  * Codec that maps the value of another codec: decode runs `inner`, then `decode`; encode runs
- * `encode`, then `inner`. A `decode` that throws gives an issue (constraint `map`) with the
- * thrown message. The schema is the inner codec's; constraints added to the mapped codec act on
- * the mapped value and are not reflected into the schema.
+ * `encode`, then `inner`, whose encode checks apply to what `encode` returned (a wrong result is
+ * an `EncodeError`). A `decode` that throws gives an issue (constraint `map`) with the thrown
+ * message; an `encode` that throws is a bug and its error propagates unchanged. The schema is
+ * the inner codec's; constraints added to the mapped codec act on the mapped value and are not
+ * reflected into the schema.
  */
 export class MapCodec<A, B> extends Codec<B> {
   readonly kind: string = 'map';

@@ -1,5 +1,6 @@
 import type { Codec } from './codec.js';
 import { DecodeError } from './decode-error.js';
+import { newValue } from './new-value.js';
 
 /** Thrown by {@link must}: a value the program itself built is invalid (a bug, not bad input). */
 export class MustError extends TypeError {
@@ -15,11 +16,12 @@ export class MustError extends TypeError {
 /**
  * The panicking smart constructor (SPEC.md `codec.Must`), for values written in the program
  * (constants, fixtures): like {@link newValue}, but an invalid value is a programming error.
- * @throws {MustError} (a `TypeError` whose `cause` is the {@link DecodeError}) when `value` is invalid.
+ * @throws {MustError} (a `TypeError` whose `cause` is the {@link DecodeError}) when `value` is
+ * invalid, structurally (the `EncodeError`'s issues, as a `DecodeError`) or by a constraint.
  */
 export function must<T>(codec: Codec<T>, value: T): T {
   try {
-    return codec.decode(codec.encode(value));
+    return newValue(codec, value);
   } catch (err) {
     throw err instanceof DecodeError ? new MustError(err) : err;
   }

@@ -5,6 +5,8 @@ import type { SchemaGenerator } from './schema-generator.js';
 /**
  * Codec of a value or `null`. Schema in OpenAPI 3.1 form: `type: [t, 'null']` when the inner
  * schema is a plain typed schema, else `anyOf: [inner, { type: 'null' }]` — never `nullable: true`.
+ * `null` encodes to `null`; any other value (`undefined` included) goes through `inner` and its
+ * encode checks.
  */
 export class NullableCodec<T> extends Codec<T | null> {
   readonly kind = 'nullable';

@@ -1,7 +1,12 @@
 import { Codec, describeType, type DecodeContext, type Invalid } from './codec.js';
+import { encodeIssue, mismatch } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 
-/** Codec of a finite number; wire value: a JSON number; schema `{ type: 'number' }`. */
+/**
+ * Codec of a finite number; wire value: a JSON number; schema `{ type: 'number' }`. Encoding checks
+ * that the value is a finite number (JSON has no NaN or ±Infinity: `JSON.stringify` would write
+ * `null`).
+ */
 export class NumberCodec extends Codec<number> {
   readonly kind = 'number';
   protected parse(input: unknown, ctx: DecodeContext): number | Invalid {
@@ -10,6 +15,8 @@ export class NumberCodec extends Codec<number> {
     return input;
   }
   protected serialize(value: number): unknown {
+    if (typeof value !== 'number') throw mismatch('number', value);
+    if (!Number.isFinite(value)) throw encodeIssue(`expected a finite number, got ${value}`, 'type', value);
     return value;
   }
   protected baseSchema(): JsonSchema {

@@ -1,6 +1,6 @@
 import { Codec, describeType, INVALID, type DecodeContext, type Infer, type Invalid } from './codec.js';
 import { DefaultedCodec } from './defaulted.js';
-import { encodeAt } from './internal/encode-at.js';
+import { addIssue, collect, failure, mismatch, type EncodeFailures } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 import { OptionalCodec } from './optional.js';
 import { defineEntry, isPlainObject } from './record.js';
@@ -55,6 +55,11 @@ function fieldsOf(shape: Shape, wireNames: Readonly<Record<string, string | unde
  *   schema and issue paths use the wire key.
  * - Only declared keys are read (own properties only) and written (as own data properties), so
  *   input keys like `__proto__` or `constructor` never reach a prototype.
+ * - Encoding checks that the value is a non-null, non-array object; that every field that is
+ *   neither `optional` nor `defaulted` is present and not `undefined` (else an issue
+ *   `required` at its wire key); and encodes every present field, prefixing its issues with the
+ *   field's wire key. The issues of all fields are reported at once. Undeclared keys of the
+ *   value are left out, even when strict.
  */
 export class ObjectCodec<S extends Shape> extends Codec<ObjectOutput<S>> {
   readonly kind = 'object';
@@ -144,15 +149,24 @@ export class ObjectCodec<S extends Shape> extends Codec<ObjectOutput<S>> {
   }
 
   protected serialize(value: ObjectOutput<S>): unknown {
+    const v: unknown = value;
+    if (!isPlainObject(v)) throw mismatch('object', v);
     const out: Record<string, unknown> = {};
-    const v = value as Record<string, unknown>;
-    for (const [key, wire, codec] of this.fields) {
+    let failed: EncodeFailures | undefined;
+    for (const [key, wire, codec, mayBeAbsent] of this.fields) {
       // Inherited members of Object.prototype (`constructor`, `toString`) are never field values.
-      if (!hasOwn.call(v, key) && key in Object.prototype) continue;
-      const field = v[key];
-      if (field === undefined) continue;
-      defineEntry(out, wire, encodeAt(codec, field, wire));
+      const field = hasOwn.call(v, key) || !(key in Object.prototype) ? v[key] : undefined;
+      if (field === undefined) {
+        if (!mayBeAbsent) failed = addIssue(failed, [wire], 'is required', 'required', undefined);
+        continue;
+      }
+      try {
+        defineEntry(out, wire, codec.encode(field));
+      } catch (err) {
+        failed = collect(failed, err, wire);
+      }
     }
+    if (failed !== undefined) throw failure(failed);
     return out;
   }
 

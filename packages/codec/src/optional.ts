@@ -3,8 +3,9 @@ import type { JsonSchema } from './json-schema.js';
 import type { SchemaGenerator } from './schema-generator.js';
 
 /**
- * Codec of a value that may be absent: `undefined` decodes and encodes to `undefined`.
- * As an `object` field, the key may be missing and is left out of `required`.
+ * Codec of a value that may be absent: `undefined` decodes and encodes to `undefined`; any
+ * other value goes through `inner` (and its encode checks). As an `object` field, the key may
+ * be missing and is left out of `required`.
  */
 export class OptionalCodec<T> extends Codec<T | undefined> {
   readonly kind = 'optional';

@@ -1,5 +1,5 @@
 import { Codec, describeType, INVALID, type DecodeContext, type Invalid } from './codec.js';
-import { encodeAt } from './internal/encode-at.js';
+import { collect, failure, mismatch, type EncodeFailures } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 import type { SchemaGenerator } from './schema-generator.js';
 
@@ -36,6 +36,11 @@ export type RecordOutput<K extends RecordKey, V> = string extends K
  * for a keyed record. Every key is kept (`__proto__` as an own property). A key codec decodes
  * each key's text (`intString()` for numeric keys, a refined `string()`, a `literal` union);
  * its issues have the key as their path. Decoded keys are stored as object keys (text).
+ *
+ * Encoding checks that the value is a non-null, non-array object and encodes every key (through
+ * the key codec, which gets the key's text) and every value, reporting the issues of all entries
+ * at once, each at its wire key (the key as given when the key codec failed). An entry whose
+ * value is `undefined` is left out, as JSON does.
  */
 export class RecordCodec<V, K extends RecordKey = string> extends Codec<RecordOutput<K, V>> {
   readonly kind = 'record';
@@ -68,14 +73,33 @@ export class RecordCodec<V, K extends RecordKey = string> extends Codec<RecordOu
     return ok ? (out as RecordOutput<K, V>) : INVALID;
   }
   protected serialize(value: RecordOutput<K, V>): unknown {
+    const v: unknown = value;
+    if (!isPlainObject(v)) throw mismatch('object', v);
     const out: Record<string, unknown> = {};
-    const v = value as Record<string, V>;
+    const keyCodec = this.key;
+    const valueCodec = this.value;
+    let failed: EncodeFailures | undefined;
     for (const key of Object.keys(v)) {
-      // Object keys are text: a numeric key reaches the key encoder as its text, which the
-      // number-text encoders (`intString`) write unchanged.
-      const wireKey = this.key === undefined ? key : String(this.key.encode(key as K));
-      defineEntry(out, wireKey, encodeAt(this.value, v[key] as V, key));
+      const item = v[key];
+      if (item === undefined) continue;
+      let wireKey = key;
+      if (keyCodec !== undefined) {
+        try {
+          // Object keys are text: a numeric key reaches the key encoder as its text, which the
+          // number-text encoders (`intString`) accept and write unchanged.
+          wireKey = String(keyCodec.encode(key as K));
+        } catch (err) {
+          failed = collect(failed, err, key);
+          continue;
+        }
+      }
+      try {
+        defineEntry(out, wireKey, valueCodec.encode(item as V));
+      } catch (err) {
+        failed = collect(failed, err, wireKey);
+      }
     }
+    if (failed !== undefined) throw failure(failed);
     return out;
   }
   protected baseSchema(gen: SchemaGenerator): JsonSchema {

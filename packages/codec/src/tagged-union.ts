@@ -1,4 +1,5 @@
 import { Codec, describeType, INVALID, type DecodeContext, type Infer, type Invalid } from './codec.js';
+import { describeValue, encodeIssue, isProbing, mismatch, PROBE_FAILED } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 import type { ObjectCodec, Shape, Simplify } from './object.js';
 import { defineEntry, isPlainObject } from './record.js';
@@ -19,6 +20,10 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * variant, which decodes the rest of the object. The union owns the tag: a variant need not
  * declare it (a strict variant does not reject it), and the decoded value carries
  * `[tag]: key`. A missing or unknown tag gives one issue at `/tag`, constraint `discriminator`.
+ *
+ * Encoding checks that the value is an object whose own `tag` property names a variant (else an
+ * `EncodeError` with one issue at `/tag`, constraint `discriminator`), encodes it with that
+ * variant (and its checks) and writes the tag.
  *
  * Schema: `oneOf` with an OpenAPI `discriminator`; each branch pins the tag with `const`, so
  * exactly one branch matches. An inline variant gets the tag in its `properties` and
@@ -45,6 +50,7 @@ export class TaggedUnionCodec<Tag extends string, V extends Variants> extends Co
     if (!isPlainObject(input)) return ctx.addIssue(`expected object, got ${describeType(input)}`, 'type', input);
     const key = hasOwn.call(input, this.tag) ? input[this.tag] : undefined;
     if (typeof key !== 'string' || !hasOwn.call(this.variants, key)) {
+      if (isProbing()) throw PROBE_FAILED;
       const allowed = Object.keys(this.variants).map((k) => JSON.stringify(k)).join(', ');
       return ctx.addIssue(`expected one of ${allowed}`, 'discriminator', key, this.tag);
     }
@@ -60,9 +66,17 @@ export class TaggedUnionCodec<Tag extends string, V extends Variants> extends Co
     return { [this.tag]: key, ...(v as object) } as TaggedUnionOutput<Tag, V>;
   }
   protected serialize(value: TaggedUnionOutput<Tag, V>): unknown {
-    const key = (value as Record<string, unknown>)[this.tag] as string;
+    const v: unknown = value;
+    if (!isPlainObject(v)) throw mismatch('object', v);
+    const key = hasOwn.call(v, this.tag) ? v[this.tag] : undefined;
+    if (typeof key !== 'string' || !hasOwn.call(this.variants, key)) {
+      if (isProbing()) throw PROBE_FAILED;
+      const allowed = Object.keys(this.variants).map((k) => JSON.stringify(k)).join(', ');
+      const got = typeof key === 'string' ? JSON.stringify(key) : describeValue(key);
+      throw encodeIssue(`expected one of ${allowed}, got ${got}`, 'discriminator', key, [this.tag]);
+    }
     const variant = this.variants[key] as ObjectCodec<Shape>;
-    return { [this.tag]: key, ...(variant.encode(value as never) as object) };
+    return { [this.tag]: key, ...(variant.encode(v as never) as object) };
   }
   protected baseSchema(gen: SchemaGenerator): JsonSchema {
     const oneOf: JsonSchema[] = [];

@@ -1,4 +1,5 @@
 import { Codec, describeType, type DecodeContext, type Invalid } from './codec.js';
+import { encodeIssue, mismatch } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 
 const FULL_DATE_SRC = '\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])';
@@ -74,12 +75,31 @@ function parseDateTime(s: string): Date {
   return new Date(d.getTime() - offset * 60_000);
 }
 
+/** The first and last instants RFC 3339 can write: 0000-01-01T00:00:00.000Z, 9999-12-31T23:59:59.999Z. */
+const FIRST_INSTANT = -62167219200000;
+const LAST_INSTANT = 253402300799999;
+
+/**
+ * `value.toISOString()` after checking that `value` is a valid `Date` of the years 0000 to 9999
+ * (what RFC 3339 can write); the encode check of `time()` and `date()`.
+ * @throws {EncodeError} for anything else: `expected Date, got string` (constraint `type`),
+ * `expected a valid Date, got Invalid Date` (`type`), a year outside 0000–9999 (`format`).
+ */
+export function isoInstant(value: Date): string {
+  if (!(value instanceof Date)) throw mismatch('Date', value);
+  const t = value.getTime();
+  if (t >= FIRST_INSTANT && t <= LAST_INSTANT) return value.toISOString();
+  if (Number.isNaN(t)) throw encodeIssue('expected a valid Date, got Invalid Date', 'type', value);
+  throw encodeIssue(`expected a Date of the years 0000 to 9999 (RFC 3339), got ${value.toISOString()}`, 'format', value);
+}
+
 /**
  * Codec of an instant; decoded as `Date`. Wire value: an RFC 3339 date-time string, read at
  * millisecond precision (further fraction digits are truncated), written with `toISOString()`
  * (always UTC, `Z`, three fraction digits). Valid values are the instants of the years 0000 to
  * 9999 that RFC 3339 can write. Schema `{ type: 'string', format: 'date-time', pattern }` (see
- * {@link DATE_TIME_PATTERN}).
+ * {@link DATE_TIME_PATTERN}). Encoding checks that the value is a valid `Date` (not an Invalid
+ * Date) of those years.
  */
 export class TimeCodec extends Codec<Date> {
   readonly kind = 'time';
@@ -89,7 +109,7 @@ export class TimeCodec extends Codec<Date> {
     return parseDateTime(input);
   }
   protected serialize(value: Date): unknown {
-    return value.toISOString();
+    return isoInstant(value);
   }
   protected baseSchema(): JsonSchema {
     return { type: 'string', format: 'date-time', pattern: DATE_TIME_PATTERN };

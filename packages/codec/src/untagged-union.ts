@@ -1,6 +1,7 @@
 import { Codec, DecodeContext, INVALID, type Infer, type Invalid } from './codec.js';
 import { DecodeError } from './decode-error.js';
 import { deepEqual } from './internal/deep-equal.js';
+import { encodeIssue, firstProblem, isProbing, probe, PROBE_FAILED } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 import type { SchemaGenerator } from './schema-generator.js';
 
@@ -10,8 +11,13 @@ export type UntaggedUnionOutput<C extends readonly Codec<unknown>[]> = Infer<C[n
 /**
  * Codec of a value that one of several codecs accepts, without a tag. Decoding tries the
  * codecs in order and returns the first success; when none accepts the value, one issue with
- * constraint `anyOf` lists each codec's first problem. Encoding uses the first codec that
- * round-trips the value (`decode(encode(v))` structurally equal to `v`).
+ * constraint `anyOf` lists each codec's first problem.
+ *
+ * Encoding uses the first codec that round-trips the value (`decode(encode(v))` structurally
+ * equal to `v`); failing that, the first whose encoding decodes, and failing that the first that
+ * encodes the value at all (constraints do not run on encode). When no codec can encode the
+ * value (each one's encode checks fail), it throws an `EncodeError` with one issue, constraint
+ * `anyOf`, listing each codec's first problem.
  *
  * Schema `{ anyOf: [...] }`: `anyOf`, not `oneOf`, because the decoder takes the first match
  * and accepts values several codecs accept. Put more specific codecs first; a wire value two
@@ -41,23 +47,35 @@ export class UntaggedUnionCodec<C extends readonly Codec<unknown>[]> extends Cod
     return ctx.addIssue(`matches no alternative (${problems.join(' | ')})`, 'anyOf', input);
   }
   protected serialize(value: UntaggedUnionOutput<C>): unknown {
-    let fallback: { wire: unknown } | undefined;
+    let decodable: { wire: unknown } | undefined;
+    let encodable: { wire: unknown } | undefined;
     for (const codec of this.codecs) {
-      let wire: unknown;
-      try {
-        wire = codec.encode(value);
-      } catch {
-        continue;
-      }
+      // Any error, a user function's included, means this alternative does not take the value.
+      const wire = probe(codec, value);
+      if (wire === PROBE_FAILED) continue;
       const ctx = new DecodeContext({ abortEarly: true });
       const back = codec.decodeIn(wire, ctx);
-      if (back === INVALID || ctx.issues.length > 0) continue;
+      if (back === INVALID || ctx.issues.length > 0) {
+        // Encodable, but a constraint (or the decoder) refuses it: written only if nothing better.
+        encodable ??= { wire };
+        continue;
+      }
       if (deepEqual(back, value)) return wire;
-      fallback ??= { wire };
+      decodable ??= { wire };
     }
-    if (fallback !== undefined) return fallback.wire;
-    // No alternative takes the value: write what the first writes, which fails validation.
-    return (this.codecs[0] as Codec<unknown> | undefined)?.encode(value);
+    const best = decodable ?? encodable;
+    if (best !== undefined) return best.wire;
+    if (isProbing()) throw PROBE_FAILED;
+    // No alternative fits: encode with each again, outside the probe, for its first problem.
+    const problems: string[] = [];
+    for (const codec of this.codecs) {
+      try {
+        codec.encode(value);
+      } catch (err) {
+        problems.push(firstProblem(err));
+      }
+    }
+    throw encodeIssue(`matches no alternative (${problems.join(' | ')})`, 'anyOf', value);
   }
   protected baseSchema(gen: SchemaGenerator): JsonSchema {
     return { anyOf: this.codecs.map((c) => gen.schema(c)) };

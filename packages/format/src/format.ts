@@ -1,9 +1,9 @@
 import type { Codec, JsonSchema } from '@lib/codec';
 
 /**
- * A body format (SPEC.md "Body formats"): how a typed value travels as bytes under one media
- * type. `unmarshal` parses and decodes through the codec (so it validates); `marshal` encodes a
- * trusted value.
+ * A body format: how a typed value travels as bytes under one media type. `unmarshal` parses
+ * and decodes through the codec (so it validates); `marshal` encodes through the codec, which
+ * checks the value's structure but runs no constraint.
  */
 export interface Format<T> {
   /** The media type written to `Content-Type` and matched against requests (`application/json`). */
@@ -15,7 +15,11 @@ export interface Format<T> {
    * are `{ type: 'string', contentMediaType }`); `undefined` means the codec's schema.
    */
   readonly bodySchema?: JsonSchema;
-  /** Serialises a trusted value. */
+  /**
+   * Serialises a value.
+   * @throws {import('@lib/codec').EncodeError} when the value does not have the codec's structure
+   * (a wrong type, a non-finite number, an unsafe integer, a missing required field, an unknown tag).
+   */
   marshal(value: T): Uint8Array;
   /**
    * Parses bytes and decodes them through the codec.

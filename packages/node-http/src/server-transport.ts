@@ -151,12 +151,23 @@ export function writeResponse(res: ServerResponse, out: PipelineResponse, close:
   }
   const body = out.body;
   if (out.status !== 204 && out.status !== 304) raw.push('content-length', String(body?.byteLength ?? 0));
-  if (close || out.status === 413 || !res.req.complete) raw.push('connection', 'close');
+  if (close || out.status === 413 || unreadBody(res.req)) raw.push('connection', 'close');
   res.writeHead(out.status, raw);
   res.end(body === undefined ? undefined : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
 }
 
 const INTERNAL_ERROR = errorEnvelopeResponse(500, 'internal server error');
+
+/**
+ * True when the request has a body (RFC 9112 §6.3: `Transfer-Encoding`, or a non-zero
+ * `Content-Length`) that node:http has not received to its end. A bodiless request answered
+ * synchronously is not yet marked `complete`, hence the header check.
+ */
+function unreadBody(req: IncomingMessage): boolean {
+  if (req.complete) return false;
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
 
 /**
  * Writes a pipeline response and never throws: when node:http refuses the response before
