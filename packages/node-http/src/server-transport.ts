@@ -3,7 +3,16 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import FindMyWay from 'find-my-way';
 import { BodyTooLargeError, DuplicateRouteError, type ParamKind, type ServeOptions, type ServerTransport } from '@lib/rest';
-import { colonPath, errorEnvelopeResponse, HTTP_PARAM_KINDS, type PipelineRequest, type PipelineResponse, type PreparedRoute } from '@lib/rest/pipeline';
+import {
+  colonPath,
+  errorEnvelopeResponse,
+  HTTP_PARAM_KINDS,
+  prepareFallback,
+  type FallbackResponses,
+  type PipelineRequest,
+  type PipelineResponse,
+  type PreparedRoute,
+} from '@lib/rest/pipeline';
 
 /** A find-my-way router (HTTP version 1). */
 export type Mux = FindMyWay.Instance<FindMyWay.HTTPVersion.V1>;
@@ -238,6 +247,7 @@ export class NodeServerTransport implements ServerTransport {
   readonly listener: (req: IncomingMessage, res: ServerResponse) => void;
   readonly #methods = new Set<string>();
   #draining = false;
+  #fallback: FallbackResponses = prepareFallback({});
   readonly #timeouts: { readonly headersTimeout: number; readonly requestTimeout: number; readonly keepAliveTimeout: number };
   #server: HttpServer | undefined;
   #address: Address | undefined;
@@ -276,7 +286,8 @@ export class NodeServerTransport implements ServerTransport {
     return this.#listening;
   }
 
-  mount(routes: readonly PreparedRoute[]): void {
+  mount(routes: readonly PreparedRoute[], fallback: FallbackResponses = prepareFallback({})): void {
+    this.#fallback = fallback;
     for (const r of routes) {
       const pattern = colonPath(r.path);
       if (this.mux.hasRoute(r.method as FindMyWay.HTTPMethod, pattern)) throw new DuplicateRouteError(`${r.method} ${r.path}`);
@@ -313,8 +324,9 @@ export class NodeServerTransport implements ServerTransport {
       }
       const allow = [...this.#methods].filter((m) => this.mux.find(m as FindMyWay.HTTPMethod, path) !== null);
       if (allow.includes('GET') && !allow.includes('HEAD')) allow.push('HEAD');
-      if (allow.length === 0) sendResponse(res, errorEnvelopeResponse(404, 'not found'), this.#draining);
-      else sendResponse(res, errorEnvelopeResponse(405, 'method not allowed', [['allow', allow.sort().join(', ')]]), this.#draining);
+      const fallback = { method, path, native: req };
+      if (allow.length === 0) sendResponse(res, this.#fallback.notFound(fallback), this.#draining);
+      else sendResponse(res, this.#fallback.methodNotAllowed(fallback, allow.sort()), this.#draining);
       return;
     }
     const params = found.params as Record<string, string | undefined>;

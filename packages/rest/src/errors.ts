@@ -65,6 +65,31 @@ export class CookieParamError extends ParamError {
   }
 }
 
+/** No route matches the request's path (404). The adapter's own answer; its message is `not found`. */
+export class NoRouteError extends Error {
+  /** The request path. */
+  readonly path: string;
+  constructor(path: string) {
+    super('not found');
+    this.name = 'NoRouteError';
+    this.path = path;
+  }
+}
+
+/** A route matches the path but not the method (405, RFC 9110 §15.5.6); its message is `method not allowed`. */
+export class MethodNotAllowedError extends Error {
+  /** The request method. */
+  readonly method: string;
+  /** The methods the path allows, sent as `Allow`. */
+  readonly allow: readonly string[];
+  constructor(method: string, allow: readonly string[]) {
+    super('method not allowed');
+    this.name = 'MethodNotAllowedError';
+    this.method = method;
+    this.allow = allow;
+  }
+}
+
 /** A path variable is absent from the map given to `buildPath`. */
 export class MissingPathVarError extends Error {
   /** The missing variable. */

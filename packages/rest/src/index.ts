@@ -31,8 +31,10 @@ export {
   DuplicateRouteError,
   HeaderParamError,
   InvalidPathError,
+  MethodNotAllowedError,
   MiddlewareError,
   MissingPathVarError,
+  NoRouteError,
   NotAcceptableError,
   ParamError,
   PathParamError,
@@ -47,7 +49,7 @@ export { formats, requestFormats, RequestFormats, ResponseFormats } from './form
 export { ErrorPatternResponse, PipelineNoResponseError, RequestBuildError, RequestError, ResponseBodyError, UnexpectedStatusError } from './http-errors.js';
 export type { ErrorPatternValuer } from './http-errors.js';
 export { DEFAULT_MAX_BODY_BYTES } from './options.js';
-export type { ErrorEnvelope, ErrorHandler, Observer, Options, SecurityFunc, ValidationLocation } from './options.js';
+export type { ClientRelevantOptions, ErrorEnvelope, ErrorHandler, Observer, Options, SecurityFunc, ValidationLocation } from './options.js';
 export {
   cookieParam,
   headerParam,
@@ -80,8 +82,8 @@ export type { RouteOption } from './route-option.js';
 export { RouteHandle } from './route-handle.js';
 export { BODY_METHODS, newRoute, Route } from './route.js';
 export type { Handler } from './route.js';
-export { checkCoverage, newServer, Server, withPathCodec, withPathConstraints } from './server.js';
-export type { ServerOption } from './server.js';
+export { checkCoverage, newServer, Server, withDefaultOptions, withPathCodec, withPathConstraints } from './server.js';
+export type { DefaultOptionsOption, PathCheckOption, ServerOption } from './server.js';
 export { isFieldValue, isToken } from './http-grammar.js';
 export { DEFAULT_SHUTDOWN_TIMEOUT, HTTP_PARAM_KINDS } from './transport.js';
 export type { ClientExchange, ClientReply, ClientTransport, ServeOptions, ServerTransport } from './transport.js';

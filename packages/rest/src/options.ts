@@ -1,3 +1,4 @@
+import type { Codec } from '@lib/codec';
 import type { Context } from './context.js';
 
 /** Where a validation failure was found (SPEC.md "Observer"). */
@@ -10,10 +11,26 @@ export type ValidationLocation = 'path' | 'query' | 'cookie' | 'header' | 'body'
 export interface Observer {
   /** A server response or a client call finished. `status` 0: a client call aborted pre-flight. `durationMs` in milliseconds. */
   onResponse?(info: { readonly route: string; readonly status: number; readonly durationMs: number; readonly error?: unknown }): void;
-  /** One validation error per failing field. */
+  /**
+   * One record per failing field, on the server and for a client's pre-flight checks. `name` is
+   * the parameter's name, or for the body the issue's path (`email`, `items[0].name`; `body`
+   * for the body as a whole, such as malformed JSON).
+   */
   onValidationError?(info: { readonly route: string; readonly location: ValidationLocation; readonly name: string; readonly error: unknown }): void;
   /** An error met an error rule (`matched`) or none (`missed`). */
   onErrorPattern?(info: { readonly route: string; readonly matched: boolean; readonly status: number; readonly error: unknown }): void;
+  /**
+   * An error matched an error pattern whose action is `ErrorLog` (`pattern.withAction(rest.ErrorLog)`):
+   * the response goes through the `errorHandler` as with `ErrorHandle`, and the match is reported
+   * here with the pattern's status and mapped body.
+   */
+  onErrorLog?(info: { readonly route: string; readonly status: number; readonly error: unknown; readonly value: unknown }): void;
+  /**
+   * Attributes for the current trace span, as OpenTelemetry's HTTP conventions name them
+   * (`http.route`, `http.response.status_code`, `error.type`), plus `error.pattern`: the class or
+   * guard name of the matched error rule, or `none`.
+   */
+  onSpanTags?(info: { readonly route: string; readonly tags: Readonly<Record<string, string | number | boolean>> }): void;
 }
 
 /** The default error body: `{ "error": message }` (SPEC.md "Errors"). */
@@ -64,7 +81,16 @@ export interface Options {
    * response header and cookie are checked either way.
    */
   readonly validateResponses?: boolean;
+  /**
+   * The codec of the body `errorHandler` returns, so that the OpenAPI document describes the
+   * error envelope the server really sends (for 400, 404, 405, 406, 413, 415, 500, 503 and the
+   * `errorStatus` rules). Default: the `{ "error": string }` envelope, named `ErrorEnvelope`.
+   */
+  readonly errorBody?: Codec<unknown>;
 }
+
+/** The options a client call uses from a route's or builder's options: none of the server's. */
+export type ClientRelevantOptions = Pick<Options, 'contentType'>;
 
 /** Default `maxBodyBytes`: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1_048_576;

@@ -4,7 +4,7 @@ import type { Context } from './context.js';
 import { CookieParamError, HeaderParamError, MissingPathVarError, PathParamError, QueryParamError, type ParamError } from './errors.js';
 import { ErrorPattern, ErrorLog, type ErrorRule } from './error-rules.js';
 import { ErrorPatternResponse } from './http-errors.js';
-import type { Observer } from './options.js';
+import type { Observer, Options } from './options.js';
 import { RequestMergeParam, type AnyParam, type ParamLocation } from './params.js';
 import { fillTemplate } from './path-template.js';
 import type { Route } from './route.js';
@@ -97,19 +97,27 @@ export class RouteHandle<Req, Resp> {
       }));
   }
 
+  /**
+   * The adapter options in effect: the builder's defaults (`withDefaultOptions`) overridden by
+   * the route's own (`route.withOptions`). A client handle of an unregistered route has only the
+   * route's.
+   */
+  get options(): Options {
+    const defaults = this.server?.defaultOptions;
+    return defaults === undefined ? this.route.options : { ...defaults, ...this.route.options };
+  }
+
   /** The request formats: set on the handle, else declared on the route, else JSON of the request codec under `options.contentType`. */
   get requestFormats(): readonly Format<Req>[] {
-    return this.#requestFormats ?? this.route.requestFormats ?? [this.#json(this.route.reqCodec)];
+    if (this.#requestFormats !== undefined) return this.#requestFormats;
+    if (this.route.requestFormats !== undefined) return this.route.requestFormats;
+    const type = this.options.contentType;
+    return [type === undefined ? json(this.route.reqCodec) : json(this.route.reqCodec).withContentType(type)];
   }
 
-  /** The response formats: set on the handle, else declared on the route, else JSON of the response codec. */
+  /** The response formats: set on the handle, else declared on the route, else JSON of the response codec (`options.contentType` governs requests only). */
   get responseFormats(): readonly Format<Resp>[] {
-    return this.#responseFormats ?? this.route.responseFormats ?? [this.#json(this.route.respCodec)];
-  }
-
-  #json<T>(c: Codec<T>): Format<T> {
-    const type = this.route.options.contentType;
-    return type === undefined ? json(c) : json(c).withContentType(type);
+    return this.#responseFormats ?? this.route.responseFormats ?? [json(this.route.respCodec)];
   }
 
   /** Replaces the request formats after registration (SPEC.md `handle.WithRequestFormats`). Returns this handle. */

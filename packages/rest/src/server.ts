@@ -2,26 +2,50 @@ import type { Codec, Constraint } from '@lib/codec';
 import { renderDocument, type Document, type InfoDescriptor, type SecurityRequirement, type SecuritySchemeObject, type ServerDescriptor } from '@lib/openapi';
 import { describeRoute } from './describe.js';
 import { CapabilityCoverageError, DuplicateRouteError, InvalidPathError, UnsupportedParamKindError } from './errors.js';
-import { prepareRoute } from './pipeline/prepare.js';
+import { prepareFallback, prepareRoute } from './pipeline/prepare.js';
 import { transparentPath } from './path-template.js';
+import type { Options } from './options.js';
 import type { RouteHandle } from './route-handle.js';
 import type { Route } from './route.js';
 import { DEFAULT_SHUTDOWN_TIMEOUT, type ClientTransport, type ServeOptions, type ServerTransport } from './transport.js';
 
-/** A builder option (`withPathCodec`, `withPathConstraints`). */
-export interface ServerOption {
+/** A builder option that checks paths (`withPathCodec`, `withPathConstraints`). */
+export interface PathCheckOption {
   readonly optionKind: 'pathCodec' | 'pathConstraints';
   /** Checks a concrete (or template-transparent) path. @throws on violation. */
   check(path: string): void;
 }
 
+/** A builder option giving every registered route default adapter options ({@link withDefaultOptions}). */
+export interface DefaultOptionsOption {
+  readonly optionKind: 'defaultOptions';
+  readonly options: Options;
+}
+
+/** A builder option: `withPathCodec`, `withPathConstraints`, `withDefaultOptions`. */
+export type ServerOption = PathCheckOption | DefaultOptionsOption;
+
+/**
+ * Server-wide adapter options: every route registered with the builder inherits them, and
+ * `route.withOptions(...)` overrides them field by field. The adapter's own answers (404, and
+ * 405 with `Allow`) use the default `errorHandler` too. Several are merged in order.
+ *
+ * ```ts
+ * const api = rest.newServer({ title: 'Users', version: '1.0.0' },
+ *   rest.withDefaultOptions({ errorHandler: problemJSON, errorBody: problemCodec, observer }));
+ * ```
+ */
+export function withDefaultOptions(options: Options): DefaultOptionsOption {
+  return { optionKind: 'defaultOptions', options };
+}
+
 /** Every registered path is validated by `c` at registration and in `buildPath` (SPEC.md `rest.WithPathCodec`). */
-export function withPathCodec(c: Codec<string>): ServerOption {
+export function withPathCodec(c: Codec<string>): PathCheckOption {
   return { optionKind: 'pathCodec', check: (path) => void c.decode(path) };
 }
 
 /** Every registered path is validated against `constraints` at registration and in `buildPath` (SPEC.md `rest.WithPathConstraints`). */
-export function withPathConstraints(...constraints: Constraint<string>[]): ServerOption {
+export function withPathConstraints(...constraints: Constraint<string>[]): PathCheckOption {
   return {
     optionKind: 'pathConstraints',
     check(path) {
@@ -54,7 +78,9 @@ export class Server {
   /** `info` of the document. */
   readonly info: InfoDescriptor;
   readonly #servers: ServerDescriptor[] = [];
-  readonly #checks: readonly ServerOption[];
+  readonly #checks: readonly PathCheckOption[];
+  /** The options every route inherits (`withDefaultOptions`); a route's own `withOptions` win. */
+  readonly defaultOptions: Options;
   readonly #routes = new Map<string, RouteHandle<unknown, unknown>>();
   readonly #securitySchemes: Record<string, SecuritySchemeObject> = {};
   readonly #security: SecurityRequirement[] = [];
@@ -63,7 +89,10 @@ export class Server {
   /** Use {@link newServer}. */
   constructor(info: InfoDescriptor, options: readonly ServerOption[]) {
     this.info = info;
-    this.#checks = options;
+    this.#checks = options.filter((o): o is PathCheckOption => o.optionKind !== 'defaultOptions');
+    let defaults: Options = {};
+    for (const o of options) if (o.optionKind === 'defaultOptions') defaults = { ...defaults, ...o.options };
+    this.defaultOptions = defaults;
   }
 
   /** Adds a named server entry to the document (SPEC.md `builder.AddServer`). Returns this builder. */
@@ -153,7 +182,7 @@ export class Server {
         checkCoverage(h.route, transport);
         return prepareRoute(h);
       });
-    transport.mount(prepared);
+    transport.mount(prepared, prepareFallback(this.defaultOptions));
     await transport.serve({ signal: options?.signal, shutdownTimeout });
   }
 

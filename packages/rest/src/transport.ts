@@ -1,5 +1,5 @@
 import type { ParamKind } from './params.js';
-import type { PreparedRoute } from './pipeline/prepare.js';
+import type { FallbackResponses, PreparedRoute } from './pipeline/prepare.js';
 
 /**
  * A server transport (SPEC.md `builder.Attach(serverTransport)`): receives the prepared
@@ -14,10 +14,11 @@ export interface ServerTransport {
   /** Capability levels the adapter supplies (`qos`, `hwm`); the HTTP adapters supply none. */
   readonly capabilities: ReadonlyMap<string, number>;
   /**
-   * Wires the routes into the adapter's router.
+   * Wires the routes into the adapter's router; `fallback` gives the answers for requests no
+   * route takes (404, 405), built from the builder's default options.
    * @throws {DuplicateRouteError} when two routes share method and path.
    */
-  mount(routes: readonly PreparedRoute[]): void;
+  mount(routes: readonly PreparedRoute[], fallback: FallbackResponses): void;
   /**
    * Serves: with an address, listens and resolves once `signal` aborted and in-flight requests
    * drained, or `shutdownTimeout` milliseconds after the abort at the latest, when whatever is

@@ -9,7 +9,9 @@ import {
   BodyTooLargeError,
   HeaderParamError,
   CookieParamError,
+  MethodNotAllowedError,
   MiddlewareError,
+  NoRouteError,
   NotAcceptableError,
   ParamError,
   RequestBodyError,
@@ -19,7 +21,7 @@ import {
 } from '../errors.js';
 import { isFieldValue } from '../http-grammar.js';
 import { PipelineNoResponseError } from '../http-errors.js';
-import { DEFAULT_MAX_BODY_BYTES, type ErrorHandler, type Observer } from '../options.js';
+import { DEFAULT_MAX_BODY_BYTES, type ErrorHandler, type Observer, type Options } from '../options.js';
 import { ResponseMergeParam, type AnyParam } from '../params.js';
 import { isFinalStatus, wireStatus } from '../error-rules.js';
 import { BODY_METHODS, type Route } from '../route.js';
@@ -86,7 +88,70 @@ export function builtinStatus(err: unknown): number {
   if (err instanceof ParamError || err instanceof RequestBodyError) return 400;
   if (err instanceof PipelineNoResponseError) return 503;
   if (err instanceof MiddlewareError) return 400;
+  if (err instanceof NoRouteError) return 404;
+  if (err instanceof MethodNotAllowedError) return 405;
   return 500;
+}
+
+/**
+ * The adapter's own answers, for requests no route takes: built from the builder's default
+ * options, so they go through the same `errorHandler` and observer as every route.
+ */
+export interface FallbackResponses {
+  /** 404: no route has this path. */
+  notFound(req: FallbackRequest): PipelineResponse;
+  /** 405 with `Allow` (RFC 9110 §15.5.6): routes have this path, none this method. */
+  methodNotAllowed(req: FallbackRequest, allow: readonly string[]): PipelineResponse;
+}
+
+/** What the fallback answers need of a request. */
+export interface FallbackRequest {
+  readonly method: string;
+  readonly path: string;
+  /** The adapter's native request, for `requestFromContext` in an `errorHandler`. */
+  readonly native: unknown;
+}
+
+const NEVER_ABORTED = new AbortController().signal;
+
+/** Builds the adapter's 404 and 405 answers from the builder's default options (`withDefaultOptions`). Never throws. */
+export function prepareFallback(options: Options): FallbackResponses {
+  const errorHandler = options.errorHandler ?? defaultErrorHandler;
+  const observer = options.observer;
+  const answer = (req: FallbackRequest, err: Error, status: number, extra: readonly (readonly [string, string])[]): PipelineResponse => {
+    const started = observer?.onResponse === undefined ? 0 : performance.now();
+    const ctx = new Context(NEVER_ABORTED);
+    ctx.set(nativeRequestKey, req.native);
+    const res = errorResponse(errorHandler, ctx, err, status);
+    const out = { ...res, headers: [...res.headers, ...extra] };
+    safeObserve(() => observer?.onResponse?.({ route: `${req.method} ${req.path}`, status: out.status, durationMs: performance.now() - started, error: err }));
+    return out;
+  };
+  return {
+    notFound: (req) => answer(req, new NoRouteError(req.path), 404, []),
+    methodNotAllowed: (req, allow) => answer(req, new MethodNotAllowedError(req.method, allow), 405, [['allow', allow.join(', ')]]),
+  };
+}
+
+/**
+ * The body an `errorHandler` gives for `err` at `status`, as a response. Total: a handler that
+ * throws or returns a body `JSON.stringify` refuses gives the default 500 envelope; a status it
+ * returns is used only when it is an integer from 400 to 599.
+ */
+function errorResponse(errorHandler: ErrorHandler, ctx: Context, err: unknown, status: number): PipelineResponse {
+  let envelope: { readonly status?: number; readonly body: unknown } | undefined;
+  let text: string | undefined;
+  try {
+    envelope = errorHandler(ctx, err, status);
+    text = JSON.stringify(envelope.body);
+  } catch {
+    text = undefined;
+  }
+  if (envelope === undefined || typeof text !== 'string') return internalError();
+  const headers: [string, string][] = [['content-type', JSON_TYPE]];
+  if (err instanceof BodyTooLargeError) headers.push(['connection', 'close']);
+  // An errorHandler may choose another error status (400–599); anything else keeps the computed one.
+  return { status: isErrorStatus(envelope.status) ? envelope.status : status, headers, body: encoder.encode(text) };
 }
 
 /** An integer from 400 to 599: the statuses an `errorHandler` may choose. */
@@ -134,7 +199,7 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
   const route: Route<unknown, unknown> = handle.route;
   const handler = route.handler;
   if (handler === undefined) throw new Error(`${route.id} has no handler`);
-  const options = route.options;
+  const options = handle.options;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const errorHandler = options.errorHandler ?? defaultErrorHandler;
   const observer: Observer | undefined = options.observer;
@@ -230,23 +295,7 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
         const body = (patternFormats.get(m.rule) as Format<unknown>).marshal(m.value);
         return { status: m.rule.status, headers: [['content-type', JSON_TYPE]], body };
       }
-      const status = m?.rule.status ?? builtinStatus(err);
-      let envelope: { readonly status?: number; readonly body: unknown };
-      let text: string | undefined;
-      try {
-        envelope = errorHandler(ctx, err, status);
-        text = JSON.stringify(envelope.body);
-      } catch {
-        envelope = defaultErrorHandler(ctx, new Error('internal server error'), 500);
-      }
-      if (typeof text !== 'string') {
-        envelope = defaultErrorHandler(ctx, new Error('internal server error'), 500);
-        text = JSON.stringify(envelope.body);
-      }
-      const headers: [string, string][] = [['content-type', JSON_TYPE]];
-      if (err instanceof BodyTooLargeError) headers.push(['connection', 'close']);
-      // An errorHandler may choose another error status (400–599); anything else keeps the computed one.
-      return { status: isErrorStatus(envelope.status) ? envelope.status : status, headers, body: encoder.encode(text) };
+      return errorResponse(errorHandler, ctx, err, m?.rule.status ?? builtinStatus(err));
     } catch (failed) {
       // A mapFn that threw, or a pattern body its codec refuses: the server's own contract is broken.
       return retry ? respond(ctx, new ResponseContractError(failed), false) : internalError();
