@@ -101,6 +101,20 @@ export class MissingPathVarError extends Error {
   }
 }
 
+/**
+ * Several request values failed validation at once (400): every failing parameter and body
+ * issue is checked and reported, and one answer names them all. `errors` holds a
+ * `ParamError` per failing parameter and the `RequestBodyError` of the body, in the order they
+ * were checked (query, cookie, header, path, body). A single failure is thrown as itself, not
+ * wrapped. Error rules see every member (matching walks `AggregateError.errors`).
+ */
+export class RequestValidationError extends AggregateError {
+  constructor(errors: readonly Error[]) {
+    super(errors, errors.map((e) => e.message).join('; '));
+    this.name = 'RequestValidationError';
+  }
+}
+
 /** The request's Content-Type is not one the route accepts (415). */
 export class UnsupportedMediaTypeError extends Error {
   /** The Content-Type received (`''` when absent). */

@@ -40,6 +40,7 @@ export {
   PathParamError,
   QueryParamError,
   RequestBodyError,
+  RequestValidationError,
   ResponseContractError,
   TransportTypeMismatchError,
   UnsupportedMediaTypeError,
@@ -79,7 +80,7 @@ export { CapabilityRequirement, requireHWM, requireQoS } from './requirements.js
 export { ResponseMeta, responseMeta, RouteMeta, routeMeta } from './route-meta.js';
 export type { ResponseMetaFields, RouteMetaFields } from './route-meta.js';
 export type { RouteOption } from './route-option.js';
-export { RouteHandle } from './route-handle.js';
+export { isMultiValue, RouteHandle } from './route-handle.js';
 export { BODY_METHODS, newRoute, Route } from './route.js';
 export type { Handler } from './route.js';
 export { checkCoverage, newServer, Server, withDefaultOptions, withPathCodec, withPathConstraints } from './server.js';

@@ -18,6 +18,17 @@ export const PARAM_ERRORS: Readonly<Record<ParamLocation, new (name: string, val
   cookie: CookieParamError,
 };
 
+/**
+ * True when a query parameter's codec takes every value of its key (OpenAPI `style: form,
+ * explode: true`): an array codec, or an optional one. The server decodes the list of values
+ * (`?tag=a&tag=b` → `['a', 'b']`); the client sends one key per element.
+ */
+export function isMultiValue(codec: Codec<unknown> | undefined): boolean {
+  let c: Codec<unknown> | undefined = codec;
+  while (c !== undefined && (c.kind === 'optional' || c.kind === 'defaulted' || c.kind === 'lazy')) c = c.children()[0];
+  return c?.kind === 'array';
+}
+
 /** A request parameter as checked by handles, the pipeline and the client: merge or plain. */
 export interface RequestParamSpec {
   readonly kind: ParamLocation;
