@@ -76,6 +76,8 @@ export {
 } from './params.js';
 export type { AnyParam, CookieAttributes, MergeParamFields, OptionalRequestParam, OptionalResponseParam, ParamFields, ParamKind, ParamLocation, PlainParamConstructor, RequiredRequestParam, RequiredResponseParam } from './params.js';
 export { RouteDeclarationError } from './path-template.js';
+export { redirect, Redirect } from './redirect.js';
+export type { PathVars, RedirectStatus, RedirectTarget } from './redirect.js';
 export { CapabilityRequirement, requireHWM, requireQoS } from './requirements.js';
 export { ResponseMeta, responseMeta, RouteMeta, routeMeta } from './route-meta.js';
 export type { ResponseMetaFields, RouteMetaFields } from './route-meta.js';

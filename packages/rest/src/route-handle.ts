@@ -7,6 +7,7 @@ import { ErrorPatternResponse } from './http-errors.js';
 import type { Observer, Options } from './options.js';
 import { RequestMergeParam, type AnyParam, type ParamLocation } from './params.js';
 import { fillTemplate } from './path-template.js';
+import { spanTags } from './span-tags.js';
 import type { Route } from './route.js';
 import type { Server } from './server.js';
 
@@ -40,12 +41,13 @@ export interface RequestParamSpec {
 }
 
 /**
- * Decodes one parameter's raw string through its codec.
+ * Decodes one parameter's raw string (or, for a multi-valued query parameter, the list of its
+ * key's values; an empty list counts as absent) through its codec.
  * @throws {ParamError} of the parameter's location: missing when required, or failing its codec.
  */
-export function decodeParam(p: RequestParamSpec, raw: string | undefined): unknown {
+export function decodeParam(p: RequestParamSpec, raw: string | readonly string[] | undefined): unknown {
   const ErrorClass = PARAM_ERRORS[p.kind];
-  if (raw === undefined) {
+  if (raw === undefined || (typeof raw !== 'string' && raw.length === 0)) {
     if (p.required) throw new ErrorClass(p.name, undefined, new Error('is required'));
     return undefined;
   }
@@ -53,7 +55,7 @@ export function decodeParam(p: RequestParamSpec, raw: string | undefined): unkno
   try {
     return p.codec.decode(raw);
   } catch (err) {
-    throw new ErrorClass(p.name, raw, err);
+    throw new ErrorClass(p.name, typeof raw === 'string' ? raw : raw.join(','), err);
   }
 }
 
@@ -201,13 +203,27 @@ export class RouteHandle<Req, Resp> {
     return new ErrorPatternResponse(m.rule.status, m.value, body, { cause: err });
   }
 
-  /** As {@link RouteHandle.errorResponseFor}, and reports the match or miss to `observer` (SPEC.md `ObserveErrorResponseFor`). */
+  /**
+   * As {@link RouteHandle.errorResponseFor}, and reports to `observer`: the match or miss
+   * (`onErrorPattern`), an `ErrorLog` match (`onErrorLog`), and the span attributes
+   * `http.route`, `http.response.status_code`, `error.type` and `error.pattern` (`onSpanTags`).
+   * An observer that throws is ignored.
+   */
   observeErrorResponseFor(_ctx: Context, observer: Observer | undefined, err: unknown): ErrorPatternResponse | undefined {
     const m = this.matchRule(err);
-    try {
-      observer?.onErrorPattern?.({ route: this.route.id, matched: m !== undefined, status: m?.rule.status ?? 500, error: err });
-    } catch {
-      // Observers never break a request.
+    const status = m?.rule.status ?? 500;
+    const route = this.route.id;
+    const safely = (fn: () => void): void => {
+      try {
+        fn();
+      } catch {
+        // Observers never break a request.
+      }
+    };
+    if (observer !== undefined) {
+      safely(() => observer.onErrorPattern?.({ route, matched: m !== undefined, status, error: err }));
+      if (m !== undefined && m.rule instanceof ErrorPattern && m.rule.action === ErrorLog) safely(() => observer.onErrorLog?.({ route, status, error: err, value: m.value }));
+      safely(() => observer.onSpanTags?.({ route, tags: spanTags(this.route.path, status, err, m?.rule) }));
     }
     return this.errorResponseFor(err);
   }
@@ -237,9 +253,9 @@ export class RouteHandle<Req, Resp> {
     for (const p of this.requestParams) if (p.kind === kind) decodeParam(p, lookup(p.name));
   }
 
-  /** Checks the declared query parameters (SPEC.md `ValidateQuery`). @throws {QueryParamError} */
+  /** Checks the declared query parameters (SPEC.md `ValidateQuery`); an array-valued one gets every value of its key. @throws {QueryParamError} */
   validateQuery(query: URLSearchParams): void {
-    this.#validate('query', (n) => query.get(n) ?? undefined);
+    for (const p of this.requestParams) if (p.kind === 'query') decodeParam(p, isMultiValue(p.codec) ? query.getAll(p.name) : (query.get(p.name) ?? undefined));
   }
 
   /** Checks the declared cookies (SPEC.md `ValidateCookies`). @throws {CookieParamError} */

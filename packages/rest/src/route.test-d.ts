@@ -28,7 +28,8 @@ test('newRoute infers Req and Resp from the codecs, and merge-parameter callback
       r.age = v;
     }),
   );
-  expectTypeOf(route).toEqualTypeOf<rest.Route<GetReq, { id: string; age: number }>>();
+  expectTypeOf(route).toEqualTypeOf<rest.Route<GetReq, { id: string; age: number }, '/users/{id}'>>();
+  expectTypeOf(route.path).toEqualTypeOf<'/users/{id}'>();
   const client = rest.newClient();
   expectTypeOf(client.call(route, { id: 'x' })).toEqualTypeOf<Promise<{ id: string; age: number }>>();
   route.withHandler((ctx, req) => {
@@ -42,4 +43,18 @@ test('newRoute infers Req and Resp from the codecs, and merge-parameter callback
   void client.call(route, { nope: 1 });
   // @ts-expect-error a getter for another request type is rejected
   rest.newRoute('GET', '/x/{id}', codec.empty<GetReq>(), user, rest.newPathParam('id', codec.string(), (r: { other: string }) => r.other, () => {}));
+});
+
+test('redirect checks the target route\'s path variables', () => {
+  const post = rest.newRoute('GET', '/users/{id}/posts/{postId}', codec.empty<object>(), codec.empty<object>());
+  expectTypeOf<rest.PathVars<'/users/{id}/posts/{postId}'>>().toEqualTypeOf<'id' | 'postId'>();
+  expectTypeOf<rest.PathVars<'/health'>>().toEqualTypeOf<never>();
+  expectTypeOf<rest.PathVars<string>>().toEqualTypeOf<string>();
+  expectTypeOf(rest.redirect(303, post, { id: 'a', postId: 'b' })).toEqualTypeOf<rest.Redirect>();
+  // @ts-expect-error postId is missing
+  rest.redirect(303, post, { id: 'a' });
+  // @ts-expect-error userId is not a variable of the target
+  rest.redirect(303, post, { id: 'a', postId: 'b', userId: 'c' });
+  // @ts-expect-error 304 is not a redirect
+  rest.redirect(304, post, { id: 'a', postId: 'b' });
 });

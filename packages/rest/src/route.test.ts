@@ -37,6 +37,12 @@ describe('newRoute', () => {
     ).toThrow(rest.DuplicateErrorStatusError);
   });
 
+  it('refuses a request body codec on a method without a body', () => {
+    const body = codec.object({ a: codec.string() });
+    for (const m of ['GET', 'DELETE', 'HEAD', 'OPTIONS']) expect(() => rest.newRoute(m, '/x', body, codec.empty<object>())).toThrow(/carry no body/);
+    for (const m of ['POST', 'PUT', 'PATCH']) expect(() => rest.newRoute(m, '/x', body, codec.empty<object>())).not.toThrow();
+  });
+
   it('refuses statuses a transport could not write, and names that are not HTTP tokens', () => {
     const empty = codec.empty<object>();
     for (const bad of [99, 100, 1000, 600, 450.5, NaN, '2xx', 'abc'] as const) {
@@ -126,6 +132,44 @@ describe('route handles', () => {
     rest.errorPattern(NotFound, 404, notFoundBody, (e) => ({ id: e.id })),
   );
   const handle = route.clientHandle();
+
+  it('reports matches, ErrorLog matches and span attributes through observeErrorResponseFor', () => {
+    const seen: unknown[] = [];
+    const observer: rest.Observer = {
+      onErrorPattern: (i) => seen.push(['pattern', i.matched, i.status]),
+      onErrorLog: (i) => seen.push(['log', i.status, i.value]),
+      onSpanTags: (i) => seen.push(['tags', i.tags]),
+    };
+    const logged = rest.newRoute('GET', '/logged', codec.empty<object>(), codec.empty<object>(), rest.errorPattern(Gone, 410, notFoundBody, () => ({ id: 'g' })).withAction(rest.ErrorLog)).clientHandle();
+    const ctx = new rest.Context(new AbortController().signal);
+    expect(logged.observeErrorResponseFor(ctx, observer, new Gone())).toBeUndefined();
+    expect(handle.observeErrorResponseFor(ctx, observer, new NotFound('z'))).toMatchObject({ statusCode: 404, value: { id: 'z' } });
+    expect(handle.observeErrorResponseFor(ctx, observer, new TypeError('boom'))).toBeUndefined();
+    expect(seen).toEqual([
+      ['pattern', true, 410],
+      ['log', 410, { id: 'g' }],
+      ['tags', { 'http.route': '/logged', 'http.response.status_code': 410, 'error.type': 'Gone', 'error.pattern': 'Gone' }],
+      ['pattern', true, 404],
+      ['tags', { 'http.route': '/items/{id}', 'http.response.status_code': 404, 'error.type': 'NotFound', 'error.pattern': 'NotFound' }],
+      ['pattern', false, 500],
+      ['tags', { 'http.route': '/items/{id}', 'http.response.status_code': 500, 'error.type': 'TypeError', 'error.pattern': 'none' }],
+    ]);
+    const throwing: rest.Observer = {
+      onErrorPattern: () => {
+        throw new Error('observer bug');
+      },
+    };
+    expect(() => handle.observeErrorResponseFor(ctx, throwing, new Gone())).not.toThrow();
+  });
+
+  it('merges the builder’s default options under the route’s own', () => {
+    const observer: rest.Observer = {};
+    const api = rest.newServer({ title: 't', version: '1' }, rest.withDefaultOptions({ maxBodyBytes: 10, observer }), rest.withDefaultOptions({ maxBodyBytes: 20 }));
+    const h = rest.newRoute('GET', '/opts', codec.empty<object>(), codec.empty<object>()).withOptions({ maxBodyBytes: 5, contentType: 'application/vnd.x+json' }).registerHandle(api);
+    expect(h.options).toEqual({ maxBodyBytes: 5, observer, contentType: 'application/vnd.x+json' });
+    expect(h.responseFormats.map((f) => f.contentType)).toEqual(['application/json']);
+    expect(rest.newRoute('GET', '/opts2', codec.empty<object>(), codec.empty<object>()).registerHandle(api).options).toEqual({ maxBodyBytes: 20, observer });
+  });
 
   it('exposes merge fields for decodeVars', () => {
     expect(handle.mergeFields().map((f) => f.name)).toEqual(['id', 'q']);

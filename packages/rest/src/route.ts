@@ -1,6 +1,7 @@
 import type { Codec } from '@lib/codec';
 import type { Format } from '@lib/format';
 import type { Context } from './context.js';
+import type { Redirect } from './redirect.js';
 import { DuplicateErrorStatusError } from './errors.js';
 import { ErrorPattern, ErrorStatusRule, wireStatus, type ErrorRule } from './error-rules.js';
 import { isToken } from './http-grammar.js';
@@ -14,8 +15,11 @@ import type { RouteOption } from './route-option.js';
 import { RouteHandle } from './route-handle.js';
 import type { Server } from './server.js';
 
-/** A route's handler (SPEC.md `WithHandler`): returns the response value or throws an error the error rules map. */
-export type Handler<Req, Resp> = (ctx: Context, req: Req) => Resp | Promise<Resp>;
+/**
+ * A route's handler (SPEC.md `WithHandler`): returns the response value, or a `rest.redirect(...)`,
+ * or throws an error the error rules map.
+ */
+export type Handler<Req, Resp> = (ctx: Context, req: Req) => Resp | Redirect | Promise<Resp | Redirect>;
 
 /** Methods whose requests carry a body (TYPESCRIPT.md §6.2). */
 export const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
@@ -29,11 +33,11 @@ const registeredWith = new WeakMap<Route<unknown, unknown>, Server>();
  * A declared route (SPEC.md "Route"): a plain, immutable value shared by server and client.
  * `with*` methods return new routes.
  */
-export class Route<Req, Resp> {
+export class Route<Req, Resp, P extends string = string> {
   /** Upper-case HTTP method. */
   readonly method: string;
-  /** The path template, `{var}` placeholders included. */
-  readonly path: string;
+  /** The path template, `{var}` placeholders included (its literal type when declared with a literal). */
+  readonly path: P;
   /** The request body codec (`codec.empty<Req>()` for routes without a body). */
   readonly reqCodec: Codec<Req>;
   /** The response body codec. */
@@ -60,7 +64,7 @@ export class Route<Req, Resp> {
   readonly options: Options;
 
   /** Use {@link newRoute}. */
-  constructor(init: Omit<Route<Req, Resp>, 'withHandler' | 'withOptions' | 'register' | 'registerHandle' | 'clientHandle' | 'buildPath' | 'id'>) {
+  constructor(init: Omit<Route<Req, Resp, P>, 'withHandler' | 'withOptions' | 'register' | 'registerHandle' | 'clientHandle' | 'buildPath' | 'id'>) {
     this.method = init.method;
     this.path = init.path;
     this.reqCodec = init.reqCodec;
@@ -83,12 +87,12 @@ export class Route<Req, Resp> {
   }
 
   /** A copy served by `fn` (SPEC.md `WithHandler`). */
-  withHandler(fn: Handler<Req, Resp>): Route<Req, Resp> {
+  withHandler(fn: Handler<Req, Resp>): Route<Req, Resp, P> {
     return new Route({ ...this, handler: fn });
   }
 
   /** A copy with adapter options merged over the current ones (SPEC.md `WithOptions`). */
-  withOptions(options: Options): Route<Req, Resp> {
+  withOptions(options: Options): Route<Req, Resp, P> {
     return new Route({ ...this, options: { ...this.options, ...options } });
   }
 
@@ -134,16 +138,17 @@ export class Route<Req, Resp> {
  * @throws {RouteDeclarationError} for a bad method or template, a path parameter missing from
  * the template, a parameter declared twice, or a forbidden header parameter (`Accept`,
  * `Content-Type`, `Authorization`), a header or cookie name that is not an HTTP token, or a
- * `respStatus` outside 200–599.
+ * `respStatus` outside 200–599, or a request codec other than `codec.empty()` on a method without
+ * a body (anything but POST, PUT and PATCH).
  * @throws {DuplicateErrorStatusError} when two error patterns share a status.
  */
-export function newRoute<Req, Resp>(
+export function newRoute<Req, Resp, const P extends string = string>(
   method: string,
-  path: string,
+  path: P,
   reqCodec: Codec<Req>,
   respCodec: Codec<Resp>,
   ...opts: RouteOption<NoInfer<Req>, NoInfer<Resp>>[]
-): Route<Req, Resp> {
+): Route<Req, Resp, P> {
   const m = method.toUpperCase();
   const id = `${m} ${path}`;
   if (!isToken(m)) throw new RouteDeclarationError(id, `invalid method ${JSON.stringify(method)}`);
@@ -181,6 +186,12 @@ export function newRoute<Req, Resp>(
     else if (opt instanceof CapabilityRequirement) requirements.push(opt);
     else throw new RouteDeclarationError(id, `unknown route option ${JSON.stringify(opt.optionKind)}`);
   }
+  if (!BODY_METHODS.has(m) && reqCodec.kind !== 'empty') {
+    throw new RouteDeclarationError(
+      id,
+      `${m} requests carry no body here (only POST, PUT and PATCH do): declare the request codec as codec.empty<Req>() and its fields as path, query, header or cookie parameters`,
+    );
+  }
   if (meta.respStatus !== undefined) {
     try {
       wireStatus(meta.respStatus);
@@ -188,7 +199,7 @@ export function newRoute<Req, Resp>(
       throw new RouteDeclarationError(id, `respStatus: ${(err as Error).message}`);
     }
   }
-  return new Route<Req, Resp>({
+  return new Route<Req, Resp, P>({
     method: m,
     path,
     reqCodec,

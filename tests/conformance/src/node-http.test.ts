@@ -1,4 +1,6 @@
 import * as nodeHttp from '@lib/node-http';
+import { clientContract } from './client-contract.js';
+import { contract } from './contract.js';
 import { hardening } from './hardening.js';
 import { conformance, type AdapterUnderTest } from './suite.js';
 
@@ -21,4 +23,6 @@ const adapter: AdapterUnderTest = {
 };
 
 conformance(adapter);
+clientContract(adapter);
 hardening(adapter);
+contract(adapter);

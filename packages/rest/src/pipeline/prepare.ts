@@ -1,10 +1,12 @@
-import { parseCookie } from 'cookie';
+import { parseCookie, parseSetCookie } from 'cookie';
+import { DecodeError, formatPath } from '@lib/codec';
 import Negotiator from 'negotiator';
 import { json, mediaTypeOf, type Format } from '@lib/format';
 import { Context, nativeRequestKey, responseHeadersKey } from '../context.js';
 import { setCookieHeader } from '../cookies.js';
 import { defaultStatus } from '../describe.js';
 import { ErrorPattern } from '../error-rules.js';
+import { spanTags } from '../span-tags.js';
 import {
   BodyTooLargeError,
   HeaderParamError,
@@ -15,6 +17,7 @@ import {
   NotAcceptableError,
   ParamError,
   RequestBodyError,
+  RequestValidationError,
   ResponseContractError,
   UnsupportedMediaTypeError,
   messageOf,
@@ -25,7 +28,8 @@ import { DEFAULT_MAX_BODY_BYTES, type ErrorHandler, type Observer, type Options 
 import { ResponseMergeParam, type AnyParam } from '../params.js';
 import { isFinalStatus, wireStatus } from '../error-rules.js';
 import { BODY_METHODS, type Route } from '../route.js';
-import { decodeParam, type RequestParamSpec, type RouteHandle } from '../route-handle.js';
+import { decodeParam, isMultiValue, type RequestParamSpec, type RouteHandle } from '../route-handle.js';
+import { Redirect } from '../redirect.js';
 import { reasonPhrase } from '@lib/openapi';
 
 /**
@@ -85,7 +89,7 @@ export function builtinStatus(err: unknown): number {
   if (err instanceof NotAcceptableError) return 406;
   if (err instanceof UnsupportedMediaTypeError) return 415;
   if (err instanceof BodyTooLargeError) return 413;
-  if (err instanceof ParamError || err instanceof RequestBodyError) return 400;
+  if (err instanceof ParamError || err instanceof RequestBodyError || err instanceof RequestValidationError) return 400;
   if (err instanceof PipelineNoResponseError) return 503;
   if (err instanceof MiddlewareError) return 400;
   if (err instanceof NoRouteError) return 404;
@@ -186,6 +190,19 @@ function safeObserve(fn: () => void): void {
   }
 }
 
+/**
+ * Reports one validation record per issue of a body that failed to decode: `name` is the
+ * issue's path (`email`, `items[0].name`), or `body` for the body as a whole (malformed JSON).
+ */
+function observeBodyIssues(observer: Observer, route: string, err: unknown): void {
+  const issues = err instanceof DecodeError ? err.issues : [];
+  if (issues.length === 0) safeObserve(() => observer.onValidationError?.({ route, location: 'body', name: 'body', error: err }));
+  for (const issue of issues) {
+    const name = formatPath(issue.path);
+    safeObserve(() => observer.onValidationError?.({ route, location: 'body', name: name === '' ? 'body' : name, error: err }));
+  }
+}
+
 /** Request parameters in the order the server checks them (TYPESCRIPT.md §6.3): query, cookie, header, path. */
 const PARAM_ORDER = { query: 0, cookie: 1, header: 2, path: 3 } as const;
 
@@ -224,6 +241,10 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
   const hasMergeFields = params.some((p) => p.merge !== undefined);
   // Header names are looked up lower-case; computed once here, not per request.
   const lookupNames = params.map((p) => (p.kind === 'header' ? p.name.toLowerCase() : p.name));
+  // Array-valued query parameters receive every value of their key (OpenAPI style: form, explode: true).
+  const multi = params.map((p) => p.kind === 'query' && isMultiValue(p.codec));
+  const mergeResponseParams = route.params.filter((p) => p instanceof ResponseMergeParam) as unknown as readonly ResponseMergeParam<unknown, unknown>[];
+  const plainResponseCookies = route.params.filter((p) => p.kind === 'responseCookie' && !(p instanceof ResponseMergeParam));
   const responseParams: readonly AnyParam[] = route.params.filter((p) => p.kind === 'responseHeader' || p.kind === 'responseCookie');
   const patternFormats = new Map<ErrorPattern<unknown, unknown>, Format<unknown>>();
   for (const r of route.errorRules) if (r instanceof ErrorPattern) patternFormats.set(r, json(r.body));
@@ -237,46 +258,82 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
     return respFormats[respTypes.indexOf(type)] as Format<unknown>;
   }
 
-  function encodeResponseParams(out: unknown, headers: [string, string][], ctxHeaders: Headers): void {
-    for (const p of responseParams) {
-      const ErrorClass = p.kind === 'responseHeader' ? HeaderParamError : CookieParamError;
-      if (p instanceof ResponseMergeParam) {
-        const m = p as unknown as ResponseMergeParam<unknown, unknown>;
-        const v = m.get(out);
-        if (v === undefined) {
-          if (m.required) throw new ResponseContractError(new ErrorClass(m.name, undefined, new Error('is required')));
-          continue;
-        }
-        let wire: string;
+  /**
+   * Encodes the response merge fields of `value` into header lines. For a success response a
+   * required field that is absent is a contract violation; for an error payload (error mapping
+   * rule 5, `lenient`) a field the payload lacks, or whose getter throws on it, is left out.
+   * @throws {ResponseContractError} a value that fails its codec or is not a valid field value.
+   */
+  function encodeMergeParams(value: unknown, headers: [string, string][], lenient: boolean): void {
+    for (const m of mergeResponseParams) {
+      const ErrorClass = m.kind === 'responseHeader' ? HeaderParamError : CookieParamError;
+      let v: unknown;
+      try {
+        v = m.get(value);
+      } catch (err) {
+        if (lenient) continue;
+        throw new ResponseContractError(new ErrorClass(m.name, undefined, err));
+      }
+      if (v === undefined) {
+        if (m.required && !lenient) throw new ResponseContractError(new ErrorClass(m.name, undefined, new Error('is required')));
+        continue;
+      }
+      let wire: string;
+      try {
+        const w = m.codec.encode(v);
+        m.codec.decode(w);
+        wire = typeof w === 'string' ? w : String(w);
+      } catch (err) {
+        throw new ResponseContractError(new ErrorClass(m.name, undefined, err));
+      }
+      if (m.kind === 'responseHeader') headers.push([m.name.toLowerCase(), fieldValue(m.name, wire, HeaderParamError)]);
+      else {
+        let line: string;
         try {
-          const w = m.codec.encode(v);
-          m.codec.decode(w);
-          wire = typeof w === 'string' ? w : String(w);
+          line = setCookieHeader(m.name, wire, m.attributes?.(value));
         } catch (err) {
-          throw new ResponseContractError(new ErrorClass(m.name, undefined, err));
+          // An attribute the cookie grammar refuses (RFC 6265 §4.1.1: Domain, Path), or an attributes function that threw.
+          throw new ResponseContractError(new CookieParamError(m.name, wire, err));
         }
-        if (p.kind === 'responseHeader') headers.push([m.name.toLowerCase(), fieldValue(m.name, wire, HeaderParamError)]);
-        else {
-          let line: string;
-          try {
-            line = setCookieHeader(m.name, wire, m.attributes?.(out));
-          } catch (err) {
-            // An attribute the cookie grammar refuses (RFC 6265 §4.1.1: Domain, Path), or an attributes function that threw.
-            throw new ResponseContractError(new CookieParamError(m.name, wire, err));
-          }
-          headers.push(['set-cookie', fieldValue(m.name, line, CookieParamError)]);
+        headers.push(['set-cookie', fieldValue(m.name, line, CookieParamError)]);
+      }
+    }
+  }
+
+  /**
+   * Checks the plain response headers and cookies the handler set (through the context's
+   * `Headers`): present when required, accepted by their codecs.
+   * @throws {ResponseContractError}
+   */
+  function checkPlainParams(ctxHeaders: Headers): void {
+    for (const p of responseParams) {
+      if (p instanceof ResponseMergeParam || p.kind !== 'responseHeader') continue;
+      const v = ctxHeaders.get(p.name) ?? undefined;
+      if (v === undefined) {
+        if (p.required) throw new ResponseContractError(new HeaderParamError(p.name, undefined, new Error('is required')));
+      } else if (p.codec !== undefined) {
+        try {
+          p.codec.decode(v);
+        } catch (err) {
+          throw new ResponseContractError(new HeaderParamError(p.name, v, err));
         }
-      } else if (p.kind === 'responseHeader') {
-        // A plain response header is set by the handler; check what it set.
-        const v = ctxHeaders.get(p.name) ?? undefined;
-        if (v === undefined) {
-          if (p.required) throw new ResponseContractError(new ErrorClass(p.name, undefined, new Error('is required')));
-        } else if (p.codec !== undefined) {
-          try {
-            p.codec.decode(v);
-          } catch (err) {
-            throw new ResponseContractError(new ErrorClass(p.name, v, err));
-          }
+      }
+    }
+    if (plainResponseCookies.length === 0) return;
+    const set = new Map<string, string>();
+    for (const line of ctxHeaders.getSetCookie()) {
+      const c = parseSetCookie(line);
+      if (c.value !== undefined) set.set(c.name, c.value);
+    }
+    for (const p of plainResponseCookies) {
+      const v = set.get(p.name);
+      if (v === undefined) {
+        if (p.required) throw new ResponseContractError(new CookieParamError(p.name, undefined, new Error('is required')));
+      } else if (p.codec !== undefined) {
+        try {
+          p.codec.decode(v);
+        } catch (err) {
+          throw new ResponseContractError(new CookieParamError(p.name, v, err));
         }
       }
     }
@@ -290,12 +347,25 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
   function respond(ctx: Context, err: unknown, retry = true): PipelineResponse {
     try {
       const m = handle.matchRule(err);
-      safeObserve(() => observer?.onErrorPattern?.({ route: route.id, matched: m !== undefined, status: m?.rule.status ?? builtinStatus(err), error: err }));
-      if (m !== undefined && m.rule instanceof ErrorPattern && m.rule.action === 'respond') {
-        const body = (patternFormats.get(m.rule) as Format<unknown>).marshal(m.value);
-        return { status: m.rule.status, headers: [['content-type', JSON_TYPE]], body };
+      const status = m?.rule.status ?? builtinStatus(err);
+      if (observer !== undefined) {
+        safeObserve(() => observer.onErrorPattern?.({ route: route.id, matched: m !== undefined, status, error: err }));
+        if (m !== undefined && m.rule instanceof ErrorPattern && m.rule.action === 'log') {
+          safeObserve(() => observer.onErrorLog?.({ route: route.id, status, error: err, value: m.value }));
+        }
+        safeObserve(() => observer.onSpanTags?.({ route: route.id, tags: spanTags(route.path, status, err, m?.rule) }));
       }
-      return errorResponse(errorHandler, ctx, err, m?.rule.status ?? builtinStatus(err));
+      if (m === undefined || !(m.rule instanceof ErrorPattern)) return errorResponse(errorHandler, ctx, err, status);
+      // Error mapping rule 5: the route's response merge fields read the mapped payload, as they
+      // read a success response; a field the payload lacks is left out.
+      const headers: [string, string][] = [];
+      encodeMergeParams(m.value, headers, true);
+      if (m.rule.action !== 'respond') {
+        const res = errorResponse(errorHandler, ctx, err, status);
+        return { ...res, headers: [...res.headers, ...headers] };
+      }
+      const body = (patternFormats.get(m.rule) as Format<unknown>).marshal(m.value);
+      return { status: m.rule.status, headers: [['content-type', JSON_TYPE], ...headers], body };
     } catch (failed) {
       // A mapFn that threw, or a pattern body its codec refuses: the server's own contract is broken.
       return retry ? respond(ctx, new ResponseContractError(failed), false) : internalError();
@@ -320,6 +390,8 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
       }
       const bytes = hasBody ? await req.readBody(maxBodyBytes) : undefined;
 
+      // Every parameter and the body are checked, each failure reported; one 400 names them all.
+      let invalid: Error[] | undefined;
       const decoded: unknown[] = new Array<unknown>(params.length);
       if (params.length > 0) {
         const query = needsQuery ? new URLSearchParams(req.rawQuery) : undefined;
@@ -329,17 +401,17 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
           const p = params[i] as RequestParamSpec;
           const name = lookupNames[i] as string;
           const raw =
-            p.kind === 'query' ? (query?.get(name) ?? undefined)
+            p.kind === 'query' ? (multi[i] === true ? query?.getAll(name) : (query?.get(name) ?? undefined))
             : p.kind === 'header' ? req.header(name)
             : p.kind === 'cookie' ? cookies?.[name]
             : req.pathParams[name];
           try {
             decoded[i] = decodeParam(p, raw);
-            // With multiValueQueryParams every value of a repeated key is validated; the first is merged.
-            if (multiValueQuery && p.kind === 'query' && query !== undefined) for (const extra of query.getAll(p.name).slice(1)) decodeParam(p, extra);
+            // With multiValueQueryParams every value of a repeated scalar key is validated; the first is merged.
+            if (multiValueQuery && p.kind === 'query' && multi[i] !== true && query !== undefined) for (const extra of query.getAll(p.name).slice(1)) decodeParam(p, extra);
           } catch (err) {
-            safeObserve(() => observer?.onValidationError?.({ route: route.id, location: p.kind, name: p.name, error: err }));
-            throw err;
+            if (observer !== undefined) safeObserve(() => observer.onValidationError?.({ route: route.id, location: p.kind, name: p.name, error: err }));
+            (invalid ??= []).push(err as Error);
           }
         }
       }
@@ -349,10 +421,11 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
         try {
           value = reqFormat.unmarshal(bytes);
         } catch (err) {
-          safeObserve(() => observer?.onValidationError?.({ route: route.id, location: 'body', name: 'body', error: err }));
-          throw new RequestBodyError(err);
+          if (observer !== undefined) observeBodyIssues(observer, route.id, err);
+          (invalid ??= []).push(new RequestBodyError(err));
         }
       } else value = route.reqCodec.decode(undefined);
+      if (invalid !== undefined) throw invalid.length === 1 ? invalid[0] : new RequestValidationError(invalid);
       // An absent optional body still receives the merge fields.
       if (value === undefined && hasMergeFields) value = {};
 
@@ -363,10 +436,12 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
       }
 
       const out = await (handler as (ctx: Context, req: unknown) => unknown)(ctx, value);
+      if (out instanceof Redirect) throw out;
       if (out === undefined && !respEmpty) throw new PipelineNoResponseError();
 
       const headers: [string, string][] = [];
-      encodeResponseParams(out, headers, ctxHeaders);
+      encodeMergeParams(out, headers, false);
+      checkPlainParams(ctxHeaders);
       let body: Uint8Array | undefined;
       if (!respEmpty) {
         try {
@@ -380,11 +455,18 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
       ctxHeaders.forEach((v, k) => headers.push([k, v]));
       res = { status: successStatus, headers, body };
     } catch (err) {
-      failure = err;
-      res = respond(ctx, err);
-      // Headers and cookies the handler set belong to the response it meant to send; a response
-      // that broke the contract is replaced whole.
-      if (!(err instanceof ResponseContractError)) ctxHeaders.forEach((v, k) => (res.headers as [string, string][]).push([k, v]));
+      if (err instanceof Redirect) {
+        // A handler's rest.redirect(...), returned or thrown: not an error.
+        const headers: [string, string][] = [['location', err.location]];
+        ctxHeaders.forEach((v, k) => headers.push([k, v]));
+        res = { status: err.status, headers, body: undefined };
+      } else {
+        failure = err;
+        res = respond(ctx, err);
+        // Headers and cookies the handler set belong to the response it meant to send; a response
+        // that broke the contract is replaced whole.
+        if (!(err instanceof ResponseContractError)) ctxHeaders.forEach((v, k) => (res.headers as [string, string][]).push([k, v]));
+      }
     }
     safeObserve(() =>
       observer?.onResponse?.({ route: route.id, status: res.status, durationMs: performance.now() - started, ...(failure !== undefined && { error: failure }) }),
