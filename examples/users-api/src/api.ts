@@ -72,7 +72,11 @@ export type UserPage = codec.Infer<typeof userPage> & { requestId?: string };
 const idParam = rest.newPathParam('id', userId, (r: UserRef) => r.id, (r, v) => {
   r.id = v;
 });
-const notFoundPattern = rest.errorPattern(UserNotFoundError, 404, notFound, (e) => ({ error: e.message, id: e.id })).withDescription('No user has this id.');
+/** 404 with the typed `UserNotFound` body; shared by the routes that take a user id. */
+export const notFoundPattern = rest.errorPattern(UserNotFoundError, 404, notFound, (e) => ({ error: e.message, id: e.id })).withDescription('No user has this id.');
+
+/** 409 with the typed `EmailTaken` body. */
+export const emailTakenPattern = rest.errorPattern(EmailTakenError, 409, emailTaken, (e) => ({ error: e.message, email: e.email })).withDescription('The e-mail address is taken.');
 
 export const createUser = rest.newRoute(
   'POST',
@@ -80,7 +84,7 @@ export const createUser = rest.newRoute(
   newUser,
   user,
   rest.routeMeta({ operationId: 'createUser', summary: 'Register a user', tags: ['users'] }),
-  rest.errorPattern(EmailTakenError, 409, emailTaken, (e) => ({ error: e.message, email: e.email })).withDescription('The e-mail address is taken.'),
+  emailTakenPattern,
 );
 
 export const getUser = rest.newRoute(
@@ -131,5 +135,100 @@ export const deleteUser = rest.newRoute(
   notFoundPattern,
 );
 
+/** Thrown when no user has the e-mail address. */
+export class EmailUnknownError extends Error {
+  readonly email: string;
+  constructor(email: string) {
+    super(`no user with e-mail ${email}`);
+    this.name = 'EmailUnknownError';
+    this.email = email;
+  }
+}
+
+/** Thrown when a session cookie is missing, unknown or expired. */
+export class SessionExpiredError extends Error {
+  constructor() {
+    super('the session is missing or has expired');
+    this.name = 'SessionExpiredError';
+  }
+}
+
+export const emailUnknown = codec.object({ error: codec.string(), email: codec.string() }).withName('EmailUnknown');
+export const sessionExpired = codec.object({ error: codec.string() }).withName('SessionExpired');
+
+export interface FindByEmailReq {
+  email: string;
+}
+/** A redirect: the target is in `Location`, merged into `location` by the client. */
+export interface UserLocation {
+  location: string;
+}
+
+/**
+ * A redirect route: answers 303 See Other with `Location: /users/{id}`. The handler returns
+ * `rest.redirect(303, getUser, { id })`; the client does not follow it, it returns `{ location }`.
+ */
+export const findUserByEmail = rest.newRoute(
+  'GET',
+  '/users/by-email/{email}',
+  codec.empty<FindByEmailReq>(),
+  codec.empty<UserLocation>(),
+  rest.routeMeta({ operationId: 'findUserByEmail', summary: 'Find a user by e-mail address', tags: ['users'], respStatus: 303, respDescription: 'See the user at Location.' }),
+  rest.newPathParam('email', codec.string().refine(validate.email), (r) => r.email, (r, v) => {
+    r.email = v;
+  }),
+  rest
+    .newRequiredResponseHeaderParam('Location', codec.string().refine(validate.httpPath), (r: UserLocation) => r.location, (r, v) => {
+      r.location = v;
+    })
+    .withDescription('The path of the user.'),
+  rest.errorPattern(EmailUnknownError, 404, emailUnknown, (e) => ({ error: e.message, email: e.email })).withDescription('No user has this e-mail address.'),
+);
+
+/** The session cookie: 32 hexadecimal digits. */
+export const sessionToken = codec.string().refine(validate.pattern(/^[0-9a-f]{32}$/)).withDescription('An opaque session token.');
+
+export interface NewSession {
+  email: string;
+}
+export interface Session {
+  userId: string;
+  /** Sent as `Set-Cookie: session=…`, not in the body. */
+  session: string;
+}
+
+/** Signs a user in: the response carries the `session` cookie (HttpOnly, SameSite=Strict, one hour). */
+export const createSession = rest.newRoute(
+  'POST',
+  '/sessions',
+  codec.object({ email: codec.string().refine(validate.email) }).withName('NewSession'),
+  codec.object({ userId }).withName('SessionInfo') as unknown as codec.Codec<Session>,
+  rest.routeMeta({ operationId: 'createSession', summary: 'Sign in', tags: ['sessions'] }),
+  rest
+    .newRequiredResponseCookieParam('session', sessionToken, (r: Session) => r.session, (r, v) => {
+      r.session = v;
+    })
+    // Plain-HTTP development server: no Secure attribute, so browsers on http://127.0.0.1 keep it.
+    .withAttributes(() => ({ maxAge: 3600, insecure: true })),
+  rest.errorPattern(EmailUnknownError, 404, emailUnknown, (e) => ({ error: e.message, email: e.email })).withDescription('No user has this e-mail address.'),
+);
+
+export interface MeReq {
+  session: string;
+}
+
+/** The signed-in user, from the `session` cookie. */
+export const getMe = rest.newRoute(
+  'GET',
+  '/me',
+  codec.empty<MeReq>(),
+  user,
+  rest.routeMeta({ operationId: 'getMe', summary: 'The signed-in user', tags: ['sessions'] }),
+  rest.newRequiredCookieParam('session', sessionToken, (r: MeReq) => r.session, (r, v) => {
+    r.session = v;
+  }),
+  rest.errorPattern(SessionExpiredError, 401, sessionExpired, (e) => ({ error: e.message })).withDescription('No valid session.'),
+);
+
 /** Every route of the API. */
-export const routes = [createUser, getUser, listUsers, deleteUser] as const;
+export const routes = [createUser, getUser, listUsers, deleteUser, findUserByEmail, createSession, getMe] as const;

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import * as nodeHttp from '@lib/node-http';
 import * as rest from '@lib/rest';
-import { createUser, deleteUser, getUser, listUsers, type User } from './api.js';
+import { createSession, createUser, deleteUser, emailTakenPattern, findUserByEmail, getMe, getUser, listUsers, notFoundPattern, type User } from './api.js';
 import { openapiPath, renderOpenAPI, validateOpenAPI } from './openapi.js';
 import { startServer } from './server.js';
 
@@ -33,14 +33,14 @@ function check(label: string, ok: boolean, detail: string): void {
 }
 
 /** A typed call expected to succeed with `status`. */
-async function call<Req, Resp>(label: string, route: rest.Route<Req, Resp>, req: Req, status: number): Promise<Resp> {
+async function call<Req, Resp, P extends string>(label: string, route: rest.Route<Req, Resp, P>, req: Req, status: number): Promise<Resp> {
   const resp = await client.call(route, req, { observer });
   check(label, lastStatus === status, `${lastStatus} ${show(resp)}`);
   return resp;
 }
 
 /** A typed call expected to fail with an instance of `errorClass` (and `status`, 0 when nothing may be sent). */
-async function fail<Req, Resp>(label: string, route: rest.Route<Req, Resp>, req: Req, errorClass: abstract new (...a: never[]) => Error, status: number): Promise<void> {
+async function fail<Req, Resp, P extends string>(label: string, route: rest.Route<Req, Resp, P>, req: Req, errorClass: abstract new (...a: never[]) => Error, status: number): Promise<void> {
   lastStatus = -1;
   try {
     const resp = await client.call(route, req, { observer });
@@ -53,7 +53,7 @@ async function fail<Req, Resp>(label: string, route: rest.Route<Req, Resp>, req:
 
 /** A raw HTTP request expected to get `status`. */
 async function raw(label: string, method: string, path: string, init: { headers?: Record<string, string>; body?: string | Uint8Array }, status: number, expectHeader?: [string, string]): Promise<void> {
-  const res = await fetch(`${base}${path}`, { method, headers: init.headers ?? {}, ...(init.body !== undefined && { body: init.body }) });
+  const res = await fetch(`${base}${path}`, { method, redirect: 'manual', headers: init.headers ?? {}, ...(init.body !== undefined && { body: init.body }) });
   const text = await res.text();
   const headerOk = expectHeader === undefined || res.headers.get(expectHeader[0]) === expectHeader[1];
   check(label, res.status === status && headerOk, `${res.status} ${text}${expectHeader ? `  ${expectHeader[0]}: ${res.headers.get(expectHeader[0])}` : ''}`);
@@ -68,11 +68,34 @@ check('  response header X-Request-ID merged into the response', page.requestId 
 check('  listed both users, oldest first', page.items.map((u: User) => u.name).join() === 'Ada Lovelace,Grace Hopper', String(page.total));
 await call('deleteUser {id: grace}', deleteUser, { id: grace.id }, 204);
 check(`  buildPath for getUser`, getUser.buildPath({ id: ada.id }) === `/users/${ada.id}`, getUser.buildPath({ id: ada.id }));
+const found = await call('findUserByEmail {email: ada} -> 303 See Other', findUserByEmail, { email: 'ADA@example.com' }, 303);
+check('  Location merged into the response, not followed', found.location === `/users/${ada.id}`, found.location);
+
+console.log('\ntyped client: a cookie pair');
+const session = await call('createSession {email: ada}', createSession, { email: ada.email }, 201);
+check('  Set-Cookie session merged into the response', /^[0-9a-f]{32}$/.test(session.session), session.session);
+const me = await call('getMe with Cookie: session', getMe, { session: session.session }, 200);
+check('  the session is Ada’s', me.id === ada.id, me.name);
 
 console.log('\ntyped client: every declared error');
 await fail('createUser with a taken e-mail -> 409 EmailTaken', createUser, { name: 'Ada again', email: 'ada@example.com' }, nodeHttp.ErrorPatternResponse, 409);
 await fail('getUser of a deleted user -> 404 UserNotFound', getUser, { id: grace.id }, nodeHttp.ErrorPatternResponse, 404);
 await fail('deleteUser of a deleted user -> 404 UserNotFound', deleteUser, { id: grace.id }, nodeHttp.ErrorPatternResponse, 404);
+await fail('getMe with an unknown session -> 401 SessionExpired', getMe, { session: '0'.repeat(32) }, nodeHttp.ErrorPatternResponse, 401);
+await fail('findUserByEmail of an unknown address -> 404 EmailUnknown', findUserByEmail, { email: 'nobody@example.com' }, nodeHttp.ErrorPatternResponse, 404);
+
+console.log('\ntyped client: reading typed error bodies');
+const err = await client.call(getUser, { id: grace.id }).catch((e: unknown) => e);
+const body = rest.errorPatternAs(err, notFoundPattern);
+check('errorPatternAs(err, notFoundPattern): typed UserNotFound', body?.id === grace.id, show(body));
+check('errorPatternAs(err, emailTakenPattern): undefined, no throw', rest.errorPatternAs(err, emailTakenPattern) === undefined, 'undefined');
+let handledBy = '';
+const handled = rest.handleErrorPattern(
+  err,
+  rest.errorCase(emailTakenPattern, (b) => (handledBy = `email taken: ${b.email}`)),
+  rest.errorCase(notFoundPattern, (b) => (handledBy = `not found: ${b.id}`)),
+);
+check('handleErrorPattern runs the matching case', handled && handledBy === `not found: ${grace.id}`, handledBy);
 
 console.log('\ntyped client: rejected before sending (status 0)');
 await fail('getUser {id: "not-a-uuid"}', getUser, { id: 'not-a-uuid' }, rest.PathParamError, 0);
@@ -90,6 +113,8 @@ await raw('GET /users without X-Request-ID -> 400', 'GET', '/users', {}, 400);
 await raw('GET /nothing-here -> 404', 'GET', '/nothing-here', {}, 404);
 await raw('PATCH /users -> 405 with Allow', 'PATCH', '/users', {}, 405, ['allow', 'GET, HEAD, POST']);
 await raw('GET /users/{id} with Accept: text/csv -> 406', 'GET', `/users/${ada.id}`, { headers: { accept: 'text/csv' } }, 406);
+await raw('GET /users/by-email/{email} -> 303 with Location', 'GET', '/users/by-email/ada%40example.com', {}, 303, ['location', `/users/${ada.id}`]);
+await raw('GET /me without the session cookie -> 400', 'GET', '/me', {}, 400);
 
 console.log('\nOpenAPI 3.1');
 writeFileSync(openapiPath, renderOpenAPI());

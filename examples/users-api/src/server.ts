@@ -1,7 +1,8 @@
 import * as nodeHttp from '@lib/node-http';
 import * as rest from '@lib/rest';
 import * as validate from '@lib/validate';
-import { createUser, deleteUser, getUser, listUsers } from './api.js';
+import { randomBytes } from 'node:crypto';
+import { createSession, createUser, deleteUser, findUserByEmail, getMe, getUser, listUsers, SessionExpiredError } from './api.js';
 import { UserStore } from './store.js';
 
 /** The builder with every route registered and served from `store`. */
@@ -24,6 +25,24 @@ export function buildApi(store: UserStore = new UserStore()): rest.Server {
     .withHandler((_ctx, req) => {
       store.delete(req.id);
       return {};
+    })
+    .register(api);
+  findUserByEmail.withHandler((_ctx, req) => rest.redirect(303, getUser, { id: store.byEmail(req.email).id })).register(api);
+  // Sessions: token → user id, in memory.
+  const sessions = new Map<string, string>();
+  createSession
+    .withHandler((_ctx, req) => {
+      const u = store.byEmail(req.email);
+      const session = randomBytes(16).toString('hex');
+      sessions.set(session, u.id);
+      return { userId: u.id, session };
+    })
+    .register(api);
+  getMe
+    .withHandler((_ctx, req) => {
+      const id = sessions.get(req.session);
+      if (id === undefined) throw new SessionExpiredError();
+      return store.get(id);
     })
     .register(api);
   return api;

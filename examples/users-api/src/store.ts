@@ -1,4 +1,4 @@
-import { EmailTakenError, UserNotFoundError, type NewUser, type User } from './api.js';
+import { EmailTakenError, EmailUnknownError, UserNotFoundError, type NewUser, type User } from './api.js';
 
 /** An in-memory user store; insertion order is creation order. */
 export class UserStore {
@@ -10,6 +10,13 @@ export class UserStore {
     const user: User = { id: crypto.randomUUID(), name: input.name, email: input.email, createdAt: new Date() };
     this.#users.set(user.id, user);
     return user;
+  }
+
+  /** The user with this e-mail address (case-insensitive). @throws {EmailUnknownError} */
+  byEmail(email: string): User {
+    const lower = email.toLowerCase();
+    for (const u of this.#users.values()) if (u.email.toLowerCase() === lower) return u;
+    throw new EmailUnknownError(email);
   }
 
   get(id: string): User {

@@ -3,15 +3,34 @@ import { HTTP_PARAM_KINDS, RequestBuildError, RequestError, ResponseBodyError, t
 /** A `fetch`-compatible function. */
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
 
-/** Options of {@link newClientTransport} (SPEC.md `nethttp.ClientTransportOptions`). */
+/** Options of {@link newClientTransport}. */
 export interface ClientTransportOptions {
   /** The server's base URL, `https://api.example.com/v1`; a path prefix is kept. */
   readonly baseURL: string;
-  /** The `fetch` to use (default: the global `fetch`), for proxies, retries, tests. */
+  /**
+   * The `fetch` to use (default: the global `fetch`), for proxies, retries, tests. It receives
+   * `redirect: 'manual'` in its `init` and must not follow redirects either: the client decides
+   * what a 3xx means by the route.
+   */
   readonly httpClient?: FetchFunction;
 }
 
-/** The HTTP client transport: sends route calls with `fetch`. Loads without any `node:` module. */
+/**
+ * The HTTP client transport: sends route calls with `fetch`. Loads without any `node:` module.
+ *
+ * **Redirects.** It never follows a redirect: every request is sent with `redirect: 'manual'`,
+ * so a 3xx (RFC 9110 §15.4) reaches the client as it was sent. The client treats a 3xx equal to
+ * the route's declared success status (`rest.routeMeta({ respStatus: 302 })`) as the call's
+ * result, with `Location` (RFC 9110 §10.2.2) merged in by a response header parameter, and any
+ * other 3xx as an `UnexpectedStatusError`. Query entries with one key are sent as repeated
+ * `key=value` pairs, in order.
+ *
+ * **Browsers.** A browser's `fetch` hides redirect responses from scripts: with
+ * `redirect: 'manual'` it returns an opaque-redirect response (`type: 'opaqueredirect'`, status
+ * 0, no readable headers, no `Location`). The transport turns it into a `ResponseBodyError`
+ * (status 0) that says so; a route that answers with a redirect can be called from Node, Deno,
+ * Bun or Workers, but not usefully from a browser page.
+ */
 export class FetchClientTransport implements ClientTransport {
   readonly adapter = 'node-http';
   readonly paramKinds: ReadonlySet<ParamKind> = HTTP_PARAM_KINDS;
@@ -25,10 +44,12 @@ export class FetchClientTransport implements ClientTransport {
   }
 
   /**
-   * Sends one exchange.
+   * Sends one exchange, never following a redirect (`redirect: 'manual'`), and returns the
+   * status, headers and whole body of the response.
    * @throws {RequestBuildError} a malformed base URL, or a `fetch` that cannot be called.
    * @throws {RequestError} the request failed or was aborted after it was sent.
-   * @throws {ResponseBodyError} the response body could not be read.
+   * @throws {ResponseBodyError} the response body could not be read, or (in a browser) the
+   * response is an opaque redirect, whose status and headers the browser hides (status 0).
    */
   async exchange(request: ClientExchange): Promise<ClientReply> {
     let url: URL;
@@ -50,11 +71,18 @@ export class FetchClientTransport implements ClientTransport {
       res = await fetchFn(target, {
         method: request.method,
         headers,
+        redirect: 'manual',
         ...(request.body !== undefined && { body: request.body }),
         ...(request.signal !== undefined && { signal: request.signal }),
       });
     } catch (err) {
       throw new RequestError(`${request.method} ${request.path} failed`, err);
+    }
+    if (res.type === 'opaqueredirect') {
+      throw new ResponseBodyError(
+        0,
+        `${request.method} ${request.path}: the server answered with a redirect, and browsers hide redirect responses from scripts (fetch with redirect: 'manual' gives an opaque-redirect response without status or Location); call this route from a server-side runtime`,
+      );
     }
     let body: Uint8Array;
     try {
@@ -66,7 +94,10 @@ export class FetchClientTransport implements ClientTransport {
   }
 }
 
-/** Builds the HTTP client transport (SPEC.md `nethttp.NewClientTransport`): `nodeHttp.newClientTransport({ baseURL: 'http://127.0.0.1:8080' })`. */
+/**
+ * Builds the HTTP client transport: `nodeHttp.newClientTransport({ baseURL: 'http://127.0.0.1:8080' })`.
+ * It never follows redirects; see {@link FetchClientTransport} for what that means in browsers.
+ */
 export function newClientTransport(options: ClientTransportOptions): FetchClientTransport {
   return new FetchClientTransport(options);
 }

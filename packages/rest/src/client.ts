@@ -1,33 +1,65 @@
+import { DecodeError, formatPath, type Issue } from '@lib/codec';
 import { parseSetCookie, stringifyCookie } from 'cookie';
 import { mediaTypeOf, type Format } from '@lib/format';
-import { ClientTransportAlreadyAttachedError, ClientTransportNotAttachedError, CookieParamError, HeaderParamError, TransportTypeMismatchError } from './errors.js';
+import { defaultStatus } from './describe.js';
+import { wireStatus } from './error-rules.js';
+import {
+  ClientTransportAlreadyAttachedError,
+  ClientTransportNotAttachedError,
+  CookieParamError,
+  HeaderParamError,
+  MissingPathVarError,
+  ParamError,
+  RequestValidationError,
+  TransportTypeMismatchError,
+} from './errors.js';
 import { RequestBuildError, ResponseBodyError, UnexpectedStatusError, type ErrorPatternResponse } from './http-errors.js';
-import type { Observer } from './options.js';
+import type { Observer, ValidationLocation } from './options.js';
 import { ResponseMergeParam, type AnyParam } from './params.js';
 import { BODY_METHODS, Route } from './route.js';
-import { encodeParam, PARAM_ERRORS, type RequestParamSpec, type RouteHandle } from './route-handle.js';
+import { checkParamValues, encodeParam, PARAM_ERRORS, type RequestParamSpec, type RouteHandle } from './route-handle.js';
 import { checkCoverage } from './server.js';
 import type { ClientTransport } from './transport.js';
 
-/** Per-call options (SPEC.md `rest.ClientCallOptions`). */
+/** Options of one call (`client.call(route, req, options)`, {@link callWithTransport}). */
 export interface ClientCallOptions {
-  /** Explicit query entries by name; they win over values from the request and may add undeclared ones. */
-  readonly queryParams?: Readonly<Record<string, string>>;
-  /** Explicit request headers by name (same precedence). */
+  /**
+   * Explicit query entries by name. They win over the request's values for a declared
+   * parameter (and are checked by its codec and refused empty when it is required, as those
+   * are) and may add undeclared ones. An array sends one `key=value` pair per element, in order
+   * (`{ tag: ['a', 'b'] }` → `?tag=a&tag=b`); an empty array sends nothing.
+   */
+  readonly queryParams?: Readonly<Record<string, string | readonly string[]>>;
+  /** Explicit request headers by name, matched case-insensitively (same precedence and checks). */
   readonly headerParams?: Readonly<Record<string, string>>;
-  /** Explicit cookies by name (same precedence). */
+  /** Explicit cookies by name (same precedence and checks). */
   readonly cookieParams?: Readonly<Record<string, string>>;
   /** Request formats for this call only; the first is sent. */
   readonly requestFormats?: readonly Format<unknown>[];
   /** Response formats for this call only; all are offered in `Accept`. */
   readonly responseFormats?: readonly Format<unknown>[];
-  /** Observer for this call. */
+  /**
+   * The observer of this call; it wins over the client's ({@link ClientOptions.observer}). It
+   * gets `onValidationError` for every pre-flight failure and one `onResponse` per call (status
+   * 0 when nothing was received). A route's own `observer` (`route.withOptions`) is the
+   * server's and never sees client calls.
+   */
   readonly observer?: Observer;
   /** Aborts the call. */
   readonly signal?: AbortSignal;
 }
 
-function lookup(values: Readonly<Record<string, string>> | undefined, name: string, caseInsensitive = false): string | undefined {
+/** Options of {@link newClient}. */
+export interface ClientOptions {
+  /**
+   * The observer of every call of this client that names none in its
+   * {@link ClientCallOptions.observer}. Default: none. Route options are never consulted for
+   * it: an observer set on a route with `route.withOptions({ observer })` observes the server.
+   */
+  readonly observer?: Observer;
+}
+
+function lookup<V>(values: Readonly<Record<string, V>> | undefined, name: string, caseInsensitive = false): V | undefined {
   if (values === undefined) return undefined;
   if (Object.prototype.hasOwnProperty.call(values, name)) return values[name];
   if (caseInsensitive) {
@@ -38,28 +70,36 @@ function lookup(values: Readonly<Record<string, string>> | undefined, name: stri
 }
 
 /**
- * The value of one request parameter for a call: an explicit per-call entry wins (and is
- * checked by the parameter's codec), else the merge field's value, encoded.
- * @throws {ParamError} when the value fails its codec, or a required one is missing.
+ * The wire values of one request parameter for a call: an explicit per-call entry wins (and is
+ * checked by the parameter's codec), else the merge field's value, encoded. One `key=value`
+ * pair (one header line, one cookie) is sent per value; none for an absent optional value.
+ * @throws {ParamError} when a value fails its codec, a required one is missing, or one is empty
+ * where it must not be.
  */
-function paramValue(p: RequestParamSpec, req: unknown, explicit: Readonly<Record<string, string>> | undefined): string | undefined {
+function paramValues(p: RequestParamSpec, req: unknown, explicit: Readonly<Record<string, string | readonly string[]>> | undefined): string[] {
   const given = lookup(explicit, p.name, p.kind === 'header');
-  if (given !== undefined) {
-    if (p.codec !== undefined) {
-      try {
-        p.codec.decode(given);
-      } catch (err) {
-        throw new PARAM_ERRORS[p.kind](p.name, given, err);
-      }
-    }
-    return given;
-  }
+  if (given !== undefined) return checkParamValues(p, typeof given === 'string' ? [given] : given);
   const v = p.merge?.get(req);
   if (v === undefined) {
     if (p.required) throw new PARAM_ERRORS[p.kind](p.name, undefined, new Error('is required'));
-    return undefined;
+    return [];
   }
   return encodeParam(p, v);
+}
+
+/** Calls an observer method; an observer that throws never breaks a call. */
+function safely(fn: () => void): void {
+  try {
+    fn();
+  } catch {
+    // Observers never break a call.
+  }
+}
+
+/** The issues of a codec error (`DecodeError`, `EncodeError`), if `err` is one. */
+function issuesOf(err: unknown): readonly Issue[] | undefined {
+  const issues = err instanceof Error ? (err as { issues?: unknown }).issues : undefined;
+  return Array.isArray(issues) && issues.length > 0 ? (issues as readonly Issue[]) : undefined;
 }
 
 function decodeResponseParams(resp: unknown, params: readonly AnyParam[], status: number, headers: Headers): void {
@@ -93,51 +133,90 @@ function decodeResponseParams(resp: unknown, params: readonly AnyParam[], status
 }
 
 function observe(observer: Observer | undefined, route: string, status: number, started: number, error?: unknown): void {
-  try {
-    observer?.onResponse?.({ route, status, durationMs: performance.now() - started, ...(error !== undefined && { error }) });
-  } catch {
-    // Observers never break a call.
-  }
+  safely(() => observer?.onResponse?.({ route, status, durationMs: performance.now() - started, ...(error !== undefined && { error }) }));
 }
 
 /**
- * Calls a route through a transport (SPEC.md `rest.CallWithTransport`, client rules 1–8).
- * Path, query, header and cookie values come from the route's merge fields (explicit
- * `options` entries win); every value is checked by its codec before anything is sent. The
- * body is validated and marshalled with the first request format. A 2xx response is decoded
- * and its response headers and cookies merged back; a non-2xx response becomes an
- * `ErrorPatternResponse` when an `ErrorRespond` pattern of that status decodes the body.
- * @throws {ParamError} (`PathParamError`, `QueryParamError`, `HeaderParamError`, `CookieParamError`), `MissingPathVarError`, `InvalidPathError` — pre-flight, nothing sent.
- * @throws {RequestBuildError} the body is invalid or the request could not be built or sent.
+ * Calls a route through a transport. Path, query, header and cookie values come from the
+ * route's merge fields (explicit `options` entries win); the body is validated and marshalled
+ * with the first request format. Nothing is sent unless every check passes:
+ *
+ * - every parameter is checked, not only up to the first failure: a value must pass its codec,
+ *   a required one must be present, a path value must not be empty, and a required query,
+ *   header or cookie value must not be empty either (an empty array, for a multi-valued one);
+ * - the body is checked against the request format's codec.
+ *
+ * Each failure is reported to `options.observer` with `onValidationError` (location `path`,
+ * `query`, `header`, `cookie` with the parameter's name; `body` with each issue's path, `body`
+ * for the value as a whole), then `onResponse` reports status 0. One failure is thrown as
+ * itself; several as a `RequestValidationError` whose `errors` hold them in order: parameters
+ * in declaration order, then the body's `RequestBuildError`.
+ *
+ * A multi-valued query parameter (`rest.isMultiValue` of its codec: an array, or an optional
+ * array) sends one `key=value` pair per element of its encoded array, and nothing for an empty
+ * array.
+ *
+ * Success is a 2xx, or a 3xx equal to the route's declared success status (`respStatus`, default
+ * 201 for POST and 200 otherwise): a declared redirect (RFC 9110 §15.4) is the call's result,
+ * never followed. The body is decoded unless the response codec is `codec.empty()`, and the
+ * response headers and cookies (such as `Location`, RFC 9110 §10.2.2) are merged into it. Any
+ * other status is an error: an `ErrorPatternResponse` when an `ErrorRespond` pattern of that
+ * status decodes the body, else an `UnexpectedStatusError` (every undeclared 3xx included).
+ * The transport must not follow redirects itself (`@lib/node-http`'s sends `redirect: 'manual'`).
+ *
+ * Only `options.observer` observes the call; the route's own options are not consulted for it
+ * (`client.call` passes the client's default).
+ * @throws {ParamError} (`PathParamError`, `QueryParamError`, `HeaderParamError`, `CookieParamError`), `MissingPathVarError`, `InvalidPathError` — pre-flight, the only failure; nothing sent.
+ * @throws {RequestValidationError} pre-flight, several failures (parameters and the body); nothing sent.
+ * @throws {RequestBuildError} the body is invalid (the only pre-flight failure), the signal was already aborted, or the transport could not build or send the request.
  * @throws {RequestError} the transport failed after sending.
  * @throws {ErrorPatternResponse} a declared error response.
- * @throws {UnexpectedStatusError} any other non-2xx response, or an error body that does not decode.
- * @throws {ResponseBodyError} the 2xx body or a response parameter could not be read or decoded.
+ * @throws {UnexpectedStatusError} any other non-success response (an undeclared 3xx included), or an error body that does not decode.
+ * @throws {ResponseBodyError} the success body or a response parameter could not be read or decoded; from `@lib/node-http` in a browser, a redirect hidden by the browser (status 0).
  */
 export async function callWithTransport<Req, Resp>(transport: ClientTransport, handle: RouteHandle<Req, Resp>, req: Req, options: ClientCallOptions = {}): Promise<Resp> {
   const route = handle.route;
   const started = performance.now();
-  const observer = options.observer ?? route.options.observer;
+  const observer = options.observer;
+  const invalid = (location: ValidationLocation, name: string, error: unknown): void => safely(() => observer?.onValidationError?.({ route: route.id, location, name, error }));
   try {
     checkCoverage(route as Route<unknown, unknown>, transport);
+    const failures: unknown[] = [];
     const vars: Record<string, string> = {};
     const query: [string, string][] = [];
     const headers: [string, string][] = [];
     const cookies: Record<string, string> = {};
     for (const p of handle.requestParams) {
       const explicit = p.kind === 'query' ? options.queryParams : p.kind === 'header' ? options.headerParams : p.kind === 'cookie' ? options.cookieParams : undefined;
-      const v = paramValue(p, req, explicit);
-      if (v === undefined) continue;
-      if (p.kind === 'path') vars[p.name] = v;
-      else if (p.kind === 'query') query.push([p.name, v]);
-      else if (p.kind === 'header') headers.push([p.name, v]);
-      else cookies[p.name] = v;
+      let values: string[];
+      try {
+        values = paramValues(p, req, explicit);
+      } catch (err) {
+        failures.push(err);
+        invalid(p.kind, p.name, err);
+        continue;
+      }
+      for (const v of values) {
+        if (p.kind === 'path') vars[p.name] = v;
+        else if (p.kind === 'query') query.push([p.name, v]);
+        else if (p.kind === 'header') headers.push([p.name, v]);
+        else cookies[p.name] = v;
+      }
     }
     const declared = (kind: string, name: string): boolean => handle.requestParams.some((p) => p.kind === kind && (kind === 'header' ? p.name.toLowerCase() === name.toLowerCase() : p.name === name));
-    for (const [k, v] of Object.entries(options.queryParams ?? {})) if (!declared('query', k)) query.push([k, v]);
+    for (const [k, v] of Object.entries(options.queryParams ?? {})) if (!declared('query', k)) for (const x of typeof v === 'string' ? [v] : v) query.push([k, x]);
     for (const [k, v] of Object.entries(options.headerParams ?? {})) if (!declared('header', k)) headers.push([k, v]);
     for (const [k, v] of Object.entries(options.cookieParams ?? {})) if (!declared('cookie', k)) cookies[k] = v;
-    const path = handle.buildPath(vars);
+    let path = route.path as string;
+    // A failed path value is already reported; building the path would only report it missing.
+    if (!failures.some((e) => e instanceof ParamError && e.location === 'path')) {
+      try {
+        path = handle.buildPath(vars);
+      } catch (err) {
+        failures.push(err);
+        if (err instanceof ParamError || err instanceof MissingPathVarError) invalid('path', err.paramName, err);
+      }
+    }
 
     let body: Uint8Array | undefined;
     if (BODY_METHODS.has(route.method) && route.reqCodec.kind !== 'empty') {
@@ -145,18 +224,26 @@ export async function callWithTransport<Req, Resp>(transport: ClientTransport, h
       try {
         f.codec.validate(req);
         body = f.marshal(req);
+        headers.push(['content-type', f.contentType]);
       } catch (err) {
-        throw new RequestBuildError('the request body is invalid', err);
+        const issues = issuesOf(err);
+        if (issues === undefined) invalid('body', 'body', err);
+        else for (const issue of issues) invalid('body', formatPath(issue.path) || 'body', new DecodeError([issue], { cause: err }));
+        failures.push(new RequestBuildError('the request body is invalid', err));
       }
-      headers.push(['content-type', f.contentType]);
     }
+    if (failures.length === 1) throw failures[0];
+    if (failures.length > 1) throw new RequestValidationError(failures as Error[]);
+
     const respFormats = (options.responseFormats ?? handle.responseFormats) as readonly Format<unknown>[];
     if (route.respCodec.kind !== 'empty' && respFormats.length > 0) headers.push(['accept', respFormats.map((f) => f.contentType).join(', ')]);
     if (Object.keys(cookies).length > 0) headers.push(['cookie', stringifyCookie(cookies)]);
     if (options.signal?.aborted) throw new RequestBuildError('the call was aborted before sending', options.signal.reason);
 
     const reply = await transport.exchange({ method: route.method, path, query, headers, body, signal: options.signal });
-    if (reply.status < 200 || reply.status > 299) {
+    const successStatus = wireStatus(route.meta.respStatus ?? defaultStatus(route.method));
+    const success = (reply.status >= 200 && reply.status <= 299) || (reply.status >= 300 && reply.status <= 399 && reply.status === successStatus);
+    if (!success) {
       let patterned: ErrorPatternResponse | undefined;
       try {
         patterned = handle.decodeErrorFor(reply.status, reply.body);
@@ -189,11 +276,17 @@ export async function callWithTransport<Req, Resp>(transport: ClientTransport, h
 }
 
 /**
- * A client (SPEC.md `rest.NewClient`, "States and transitions"): attach one transport, then
- * call routes.
+ * A typed client: attach one transport, then call routes. Calls are observed by the per-call
+ * observer, else by the client's default ({@link ClientOptions.observer}).
  */
 export class Client {
   #transport: ClientTransport | undefined;
+  readonly #observer: Observer | undefined;
+
+  /** Use {@link newClient}. */
+  constructor(options: ClientOptions = {}) {
+    this.#observer = options.observer;
+  }
 
   /**
    * Binds the transport. Exclusive.
@@ -205,21 +298,25 @@ export class Client {
   }
 
   /**
-   * Calls `route` with `req` (SPEC.md `client.Call`); typed by the route. Throws as
-   * {@link callWithTransport}, and:
+   * Calls `route` with `req`; typed by the route. Observed by `options.observer`, else by the
+   * client's default observer. Rejects as {@link callWithTransport}, and:
    * @throws {ClientTransportNotAttachedError} before `attach`.
-   * @throws {TransportTypeMismatchError} when `route` is not a route.
+   * @throws {TransportTypeMismatchError} when `route` is not a route, or `req` not an object.
    */
   call<Req, Resp>(route: Route<Req, Resp>, req: Req, options?: ClientCallOptions): Promise<Resp> {
     const transport = this.#transport;
     if (transport === undefined) return Promise.reject(new ClientTransportNotAttachedError());
     if (!(route instanceof Route)) return Promise.reject(new TransportTypeMismatchError('client.call expects a route declared with rest.newRoute'));
     if (typeof req !== 'object' || req === null) return Promise.reject(new TransportTypeMismatchError(`client.call: the request of ${route.id} must be an object`));
-    return callWithTransport(transport, route.clientHandle(), req, options);
+    const observer = options?.observer ?? this.#observer;
+    return callWithTransport(transport, route.clientHandle(), req, observer === undefined ? options : { ...options, observer });
   }
 }
 
-/** Creates a client without a transport (SPEC.md `rest.NewClient`). */
-export function newClient(): Client {
-  return new Client();
+/**
+ * Creates a client without a transport: `rest.newClient()`, or with a default observer for its
+ * calls, `rest.newClient({ observer })`. Attach a transport with `client.attach` before calling.
+ */
+export function newClient(options?: ClientOptions): Client {
+  return new Client(options);
 }

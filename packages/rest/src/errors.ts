@@ -102,11 +102,13 @@ export class MissingPathVarError extends Error {
 }
 
 /**
- * Several request values failed validation at once (400): every failing parameter and body
- * issue is checked and reported, and one answer names them all. `errors` holds a
- * `ParamError` per failing parameter and the `RequestBodyError` of the body, in the order they
- * were checked (query, cookie, header, path, body). A single failure is thrown as itself, not
- * wrapped. Error rules see every member (matching walks `AggregateError.errors`).
+ * Several request values failed validation at once. On the server (400), every failing
+ * parameter and body issue is checked and reported, and one answer names them all: `errors`
+ * holds a `ParamError` per failing parameter and the `RequestBodyError` of the body, in the
+ * order they were checked (query, cookie, header, path, body). On the client it is thrown
+ * pre-flight, nothing sent: a `ParamError` per failing parameter in declaration order, then the
+ * body's `RequestBuildError`. A single failure is thrown as itself, not wrapped. Error rules see
+ * every member (matching walks `AggregateError.errors`).
  */
 export class RequestValidationError extends AggregateError {
   constructor(errors: readonly Error[]) {

@@ -1,5 +1,5 @@
 export { callWithTransport, Client, newClient } from './client.js';
-export type { ClientCallOptions } from './client.js';
+export type { ClientCallOptions, ClientOptions } from './client.js';
 export { Context, contextKey } from './context.js';
 export type { ContextKey } from './context.js';
 export { setCookieHeader } from './cookies.js';

@@ -59,26 +59,86 @@ export function decodeParam(p: RequestParamSpec, raw: string | readonly string[]
   }
 }
 
+/** The string a wire value is sent as: strings as they are, `null`/`undefined` as `''`, objects as JSON. */
+function wireString(wire: unknown): string {
+  if (typeof wire === 'string') return wire;
+  if (wire === undefined || wire === null) return '';
+  return typeof wire === 'object' ? JSON.stringify(wire) : String(wire as number | boolean | bigint);
+}
+
 /**
- * Encodes a parameter value to its wire string, checking it against the codec first (client
- * pre-flight, SPEC.md client rule 5).
- * @throws {ParamError} when the value fails the codec or encodes to an empty string.
+ * Refuses empty wire values a client must not send: an empty path segment always, and for a
+ * required query, header or cookie parameter an empty string or no value at all.
+ * @throws {ParamError} of the parameter's location, message `must not be empty`.
  */
-export function encodeParam(p: RequestParamSpec, value: unknown): string {
+function refuseEmpty(p: RequestParamSpec, values: readonly string[]): void {
+  const empty = p.kind === 'path' || p.required ? values.length === 0 || values.includes('') : false;
+  if (empty) throw new PARAM_ERRORS[p.kind](p.name, values.length === 0 ? undefined : values.join(','), new Error('must not be empty'));
+}
+
+/**
+ * Checks wire strings a client is about to send for one declared parameter, given as they are
+ * (explicit per-call entries): none may be empty where {@link encodeParam} refuses it, and they
+ * must decode through the codec as the server will decode them — the whole list for a
+ * multi-valued query parameter ({@link isMultiValue}), each string otherwise. An empty list of
+ * an optional parameter sends nothing. Returns the strings to send, one `key=value` pair each.
+ * @throws {ParamError} of the parameter's location when a value is empty or fails the codec.
+ */
+export function checkParamValues(p: RequestParamSpec, values: readonly string[]): string[] {
+  refuseEmpty(p, values);
+  const codec = p.codec;
+  if (codec !== undefined) {
+    const multi = p.kind === 'query' && isMultiValue(codec);
+    try {
+      if (multi) {
+        if (values.length > 0) codec.decode(values);
+      } else for (const v of values) codec.decode(v);
+    } catch (err) {
+      throw new PARAM_ERRORS[p.kind](p.name, values.join(','), err);
+    }
+  }
+  return [...values];
+}
+
+/**
+ * Encodes a request parameter's value to the wire strings a client sends, checking it first
+ * (client pre-flight): the value must encode through the codec, a path value must not be
+ * empty, a required query, header or cookie value must not be empty (RFC 9110 §5.5 allows an
+ * empty field value, but a required parameter sent empty is a value the caller did not mean).
+ * A multi-valued query parameter ({@link isMultiValue}) gives one string per element of its
+ * encoded array (`codec.array(codec.intString())` of `[1, 2]` → `['1', '2']`, sent as
+ * `?n=1&n=2`; an empty array gives none, refused when the parameter is required), and the list
+ * must decode through the codec as the server decodes it. Any other parameter gives exactly one
+ * string, whose encoding must decode again.
+ * @throws {ParamError} of the parameter's location when the value fails the codec, or is empty
+ * where it must not be (message `must not be empty`).
+ */
+export function encodeParam(p: RequestParamSpec, value: unknown): string[] {
   const ErrorClass = PARAM_ERRORS[p.kind];
+  if (p.kind === 'query' && isMultiValue(p.codec)) {
+    let wire: unknown;
+    try {
+      wire = (p.codec as Codec<unknown>).encode(value);
+    } catch (err) {
+      throw new ErrorClass(p.name, undefined, err);
+    }
+    const values = Array.isArray(wire) ? wire.map(wireString) : wire === undefined || wire === null ? [] : [wireString(wire)];
+    return checkParamValues(p, values);
+  }
   let wire: unknown;
   try {
-    if (p.codec === undefined) wire = value;
-    else {
-      wire = p.codec.encode(value);
-      p.codec.decode(wire);
-    }
+    wire = p.codec === undefined ? value : p.codec.encode(value);
   } catch (err) {
-    throw new ErrorClass(p.name, typeof wire === 'string' ? wire : undefined, err);
+    throw new ErrorClass(p.name, undefined, err);
   }
-  const s = typeof wire === 'string' ? wire : wire === undefined || wire === null ? '' : String(wire);
-  if (s === '' && p.kind === 'path') throw new ErrorClass(p.name, s, new Error('must not be empty'));
-  return s;
+  const s = wireString(wire);
+  refuseEmpty(p, [s]);
+  try {
+    p.codec?.decode(wire);
+  } catch (err) {
+    throw new ErrorClass(p.name, s, err);
+  }
+  return [s];
 }
 
 /**
