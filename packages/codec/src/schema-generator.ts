@@ -41,6 +41,8 @@ export class SchemaGenerator {
   /** The current target: parameters describe their decoded value type. */
   target: SchemaTarget = 'body';
   readonly #owners = new Map<string, Codec<unknown>>();
+  /** Definitions emitted by {@link SchemaGenerator.derive}: name → the schema's JSON text. */
+  readonly #derived = new Map<string, string>();
   /** Recursive codecs being rendered: codec → the definition name reserved for it. */
   readonly #open = new Map<Codec<unknown>, { name: string | undefined }>();
   /** Recursive codecs already emitted as definitions: codec → its `$ref`. */
@@ -80,7 +82,7 @@ export class SchemaGenerator {
     const ref = { $ref: this.refPrefix + encodeURIComponent(name) };
     const owner = this.#owners.get(name);
     if (owner === codec) return ref;
-    if (owner !== undefined) {
+    if (owner !== undefined || this.#derived.has(name)) {
       // Same name, another codec instance: accept it only when it renders the same.
       if (JSON.stringify(codec.toJsonSchema(this)) !== JSON.stringify(this.definitions[name])) {
         throw new SchemaNameConflictError(name);
@@ -91,6 +93,27 @@ export class SchemaGenerator {
     this.define(name, {});
     this.define(name, codec.toJsonSchema(this));
     return ref;
+  }
+
+  /**
+   * Emits `schema` as a definition derived from other definitions (a tagged union's named
+   * variant with its tag pinned: `CardVariant`) and returns a `$ref` to it. The definition is
+   * named `name` when that name is free or already holds the same schema, else the first of
+   * `name2`, `name3`, … that is; a codec later named like it must render the same schema
+   * (else {@link SchemaNameConflictError}).
+   */
+  derive(name: string, schema: JsonSchema): JsonSchema {
+    const text = JSON.stringify(schema);
+    for (let i = 1; ; i++) {
+      const candidate = i === 1 ? name : `${name}${i}`;
+      const taken = Object.hasOwn(this.definitions, candidate) || this.#reserved.has(candidate);
+      if (taken && JSON.stringify(this.definitions[candidate]) !== text) continue;
+      if (!taken) {
+        this.define(candidate, schema);
+        this.#derived.set(candidate, text);
+      }
+      return { $ref: this.refPrefix + encodeURIComponent(candidate) };
+    }
   }
 
   /** A fresh definition name for an unnamed recursive codec: `Recursive1`, `Recursive2`, … */

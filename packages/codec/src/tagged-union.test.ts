@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { compile, standalone } from '../test/support/ajv.js';
 import * as codec from './index.js';
 
 const circle = codec.object({ r: codec.number() });
@@ -34,17 +35,13 @@ describe('taggedUnion', () => {
     });
   });
 
-  it('wraps named variants in allOf with the tag, and maps them', () => {
+  it('references a named variant through a tagged definition of its own, and maps that', () => {
     const named = codec.taggedUnion('kind', { circle: circle.withName('Circle'), square: square.withName('Square') });
     const gen = new codec.SchemaGenerator({ refPrefix: '#/components/schemas/', refNamed: true });
     expect(gen.schema(named)).toEqual({
       oneOf: [
-        {
-          allOf: [
-            { $ref: '#/components/schemas/Circle' },
-            { type: 'object', properties: { kind: { type: 'string', const: 'circle' } }, required: ['kind'] },
-          ],
-        },
+        // Not the bare Circle: code generators add the discriminator to every schema the mapping names.
+        { $ref: '#/components/schemas/CircleVariant' },
         // A strict variant is inlined: its additionalProperties: false would reject the tag.
         {
           type: 'object',
@@ -53,9 +50,62 @@ describe('taggedUnion', () => {
           additionalProperties: false,
         },
       ],
-      discriminator: { propertyName: 'kind', mapping: { circle: '#/components/schemas/Circle' } },
+      discriminator: { propertyName: 'kind', mapping: { circle: '#/components/schemas/CircleVariant' } },
     });
-    expect(gen.definitions).toEqual({ Circle: circle.schema });
+    expect(gen.definitions).toEqual({
+      // The variant's own definition stays what a route sending it bare sends: no tag.
+      Circle: circle.schema,
+      CircleVariant: {
+        allOf: [
+          { $ref: '#/components/schemas/Circle' },
+          { type: 'object', properties: { kind: { type: 'string', const: 'circle' } }, required: ['kind'] },
+        ],
+      },
+    });
+  });
+
+  it('never maps a tag to a schema that lets the tag be absent', () => {
+    const card = codec.object({ last4: codec.string() }).withName('Card');
+    const bank = codec.object({ iban: codec.string() }).withName('Bank');
+    const gen = new codec.SchemaGenerator({ refPrefix: '#/components/schemas/', refNamed: true });
+    const union = gen.schema(codec.taggedUnion('kind', { card, bank }));
+    expect(gen.schema(card)).toEqual({ $ref: '#/components/schemas/Card' });
+    const mapping = (union.discriminator as { mapping: Record<string, string> }).mapping;
+    for (const [tag, ref] of Object.entries(mapping)) {
+      const target = gen.definitions[ref.slice('#/components/schemas/'.length)];
+      expect(target?.allOf?.[1]).toEqual({ type: 'object', properties: { kind: { type: 'string', const: tag } }, required: ['kind'] });
+    }
+    expect(gen.definitions['Card']).not.toHaveProperty('allOf');
+    expect(gen.definitions['Card']?.required).toEqual(['last4']);
+  });
+
+  it('gives the tagged definition a fresh name when the variant is tagged otherwise elsewhere', () => {
+    const card = codec.object({ last4: codec.string() }).withName('Card');
+    const gen = new codec.SchemaGenerator({ refPrefix: '#/components/schemas/', refNamed: true });
+    gen.schema(codec.taggedUnion('kind', { card }));
+    // The same tagging again: the same definition.
+    expect(gen.schema(codec.taggedUnion('kind', { card })).oneOf).toEqual([{ $ref: '#/components/schemas/CardVariant' }]);
+    // Another tag value or property: another definition.
+    expect(gen.schema(codec.taggedUnion('type', { card })).oneOf).toEqual([{ $ref: '#/components/schemas/CardVariant2' }]);
+    expect(gen.definitions['CardVariant2']?.allOf?.[1]).toMatchObject({ required: ['type'] });
+    // A codec named like a tagged definition must render the same schema.
+    expect(() => gen.schema(codec.string().withName('CardVariant'))).toThrow(codec.SchemaNameConflictError);
+    // A name a codec holds already is skipped.
+    const taken = new codec.SchemaGenerator({ refPrefix: '#/components/schemas/', refNamed: true });
+    taken.schema(codec.string().withName('CardVariant'));
+    expect(taken.schema(codec.taggedUnion('kind', { card })).oneOf).toEqual([{ $ref: '#/components/schemas/CardVariant2' }]);
+  });
+
+  it('validates exactly as before: tagged values against the union, bare ones against the variant (Ajv 2020-12)', () => {
+    const card = codec.object({ last4: codec.string() }).withName('Card');
+    const union = codec.taggedUnion('kind', { card, bank: codec.object({ iban: codec.string() }) });
+    const gen = new codec.SchemaGenerator({ refPrefix: '#/components/schemas/', refNamed: true });
+    const unionOk = compile(standalone(gen.schema(union), gen.definitions));
+    const cardOk = compile(standalone(gen.schema(card), gen.definitions));
+    expect(unionOk({ kind: 'card', last4: '1' })).toBe(true);
+    expect(unionOk({ last4: '1' })).toBe(false);
+    expect(unionOk({ kind: 'bank', last4: '1' })).toBe(false);
+    expect(cardOk({ last4: '1' })).toBe(true);
   });
 });
 

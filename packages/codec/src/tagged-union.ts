@@ -25,12 +25,17 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * `EncodeError` with one issue at `/tag`, constraint `discriminator`), encodes it with that
  * variant (and its checks) and writes the tag.
  *
- * Schema: `oneOf` with an OpenAPI `discriminator`; each branch pins the tag with `const`, so
- * exactly one branch matches. An inline variant gets the tag in its `properties` and
- * `required`; a named variant (rendered as `$ref`) becomes
- * `allOf: [{ $ref }, { type: 'object', properties: { [tag]: { const } }, required: [tag] }]` and
- * is listed in `discriminator.mapping`. A strict named variant is inlined instead, since its
- * `additionalProperties: false` would reject the tag its definition does not declare.
+ * Schema: `oneOf` with an OpenAPI `discriminator` (OpenAPI 3.1 §4.8.25); each branch pins the
+ * tag with `const`, so exactly one branch matches (JSON Schema 2020-12 §10.2.1.3). An inline
+ * variant gets the tag in its `properties` and `required`. A named variant (rendered as `$ref`)
+ * keeps its own definition untouched, because a route may send it bare, without the tag; the
+ * union references a second definition derived from it, `{name}Variant` (see
+ * `SchemaGenerator.derive`): `allOf: [{ $ref: name }, { type: 'object', properties: { [tag]:
+ * { const } }, required: [tag] }]`, listed in `discriminator.mapping`. Code generators give the
+ * schemas a mapping names the discriminator property (openapi-typescript adds a required
+ * `[tag]` to them), so the mapping must never name the bare variant. A strict named variant is
+ * inlined instead, since its `additionalProperties: false` would reject the tag its definition
+ * does not declare.
  */
 export class TaggedUnionCodec<Tag extends string, V extends Variants> extends Codec<TaggedUnionOutput<Tag, V>> {
   readonly kind = 'taggedUnion';
@@ -86,8 +91,11 @@ export class TaggedUnionCodec<Tag extends string, V extends Variants> extends Co
       // A strict variant is always inlined: its additionalProperties: false must see the tag.
       const s = variant.unknownKeys === 'reject' ? variant.toJsonSchema(gen) : gen.schema(variant);
       if (s.$ref !== undefined) {
-        defineEntry(mapping, key, s.$ref);
-        oneOf.push({ allOf: [s, { type: 'object', properties: { [this.tag]: tagSchema }, required: [this.tag] }] });
+        // The tagged form gets a definition of its own: the mapping must not name the bare variant.
+        const base = variant.meta.name ?? decodeURIComponent(s.$ref.slice(gen.refPrefix.length));
+        const ref = gen.derive(`${base}Variant`, { allOf: [s, { type: 'object', properties: { [this.tag]: tagSchema }, required: [this.tag] }] });
+        defineEntry(mapping, key, ref.$ref as string);
+        oneOf.push(ref);
         continue;
       }
       oneOf.push({

@@ -14,7 +14,10 @@ export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
 export interface ParameterDescriptor {
   readonly in: ParameterLocation;
   readonly name: string;
-  /** Parameter-level description (distinct from the codec's schema description). */
+  /**
+   * Parameter-level description, rendered as the Parameter Object's `description` (OpenAPI 3.1
+   * §4.8.12.2). Absent, the codec's own schema description takes its place there.
+   */
   readonly description?: string;
   /** Path parameters are always required. */
   readonly required: boolean;
@@ -29,6 +32,15 @@ export interface MediaTypeDescriptor {
   readonly mediaType: string;
   /** The body's codec. */
   readonly codec: Codec<unknown>;
+  /**
+   * Other codecs the body may follow instead of `codec`, for a status that several sources
+   * answer with different bodies (an error pattern's typed body and the `errorHandler`'s
+   * envelope). The schema is then `anyOf` of every distinct codec's schema (JSON Schema 2020-12
+   * §10.2.1.2): `anyOf`, not `oneOf`, because such bodies may overlap (`{ "error": "…" }`
+   * satisfies both an envelope and a pattern body that only adds optional fields), and a body
+   * that matches two branches must still be valid. Ignored when `schema` is given.
+   */
+  readonly alternatives?: readonly Codec<unknown>[];
   /** When set, the body schema is emitted as `components.schemas[schemaName]` and referenced. */
   readonly schemaName?: string;
   /** A schema that replaces the codec's (binary bodies); rendered as is. */
@@ -38,6 +50,7 @@ export interface MediaTypeDescriptor {
 /** A response header (SPEC.md `ResponseHeaderParam`), under `responses[status].headers`. */
 export interface HeaderDescriptor {
   readonly name: string;
+  /** The Header Object's `description` (OpenAPI 3.1 §4.8.21); absent, the codec's schema description takes its place. */
   readonly description?: string;
   readonly required: boolean;
   readonly codec?: Codec<unknown>;

@@ -3,6 +3,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { max, min, paymentCodec, response, route, userCodec, usersApi } from '../test/users-api.js';
+import { discriminatorProblems } from '../test/discriminator.js';
 import {
   Document,
   renderDocument,
@@ -134,7 +135,7 @@ describe('renderDocument: a realistic API', () => {
   });
 
   it('turns named codecs into components.schemas, sorted, referenced by $ref', () => {
-    expect(Object.keys(json.components?.schemas ?? {})).toEqual(['Address', 'CardPayment', 'Category', 'CreateUserRequest', 'Error', 'Me', 'User']);
+    expect(Object.keys(json.components?.schemas ?? {})).toEqual(['Address', 'CardPayment', 'CardPaymentVariant', 'Category', 'CreateUserRequest', 'Error', 'Me', 'User']);
     expect(res('/users/{id}', 'get', '200').content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/User' } } });
     expect(res('/users', 'get', '200').content?.['application/json']?.schema).toEqual({
       type: 'object',
@@ -158,18 +159,30 @@ describe('renderDocument: a realistic API', () => {
     expect(hasKey(json, 'nullable')).toBe(false);
   });
 
-  it('renders tagged unions with a discriminator whose mapping names the $ref variants', () => {
+  it('renders tagged unions with a discriminator whose mapping names tagged definitions of the $ref variants', () => {
     const body = op('/payments', 'post').requestBody as RequestBodyObject;
     expect(body.required).toBe(true);
     const schema = body.content['application/json']?.schema;
     // Exactly what @lib/codec renders under the document's generator options …
     expect(schema).toEqual(new codec.SchemaGenerator({ refPrefix: SCHEMA_REF_PREFIX, refNamed: true }).schema(paymentCodec));
-    // … which references the named variant and inlines the other.
-    expect(schema?.discriminator).toEqual({ propertyName: 'type', mapping: { card: '#/components/schemas/CardPayment' } });
+    // … which references the named variant through a definition carrying the tag, and inlines the other.
+    expect(schema?.discriminator).toEqual({ propertyName: 'type', mapping: { card: '#/components/schemas/CardPaymentVariant' } });
     expect(schema?.oneOf).toHaveLength(2);
-    expect(refs(schema?.oneOf?.[0])).toEqual(['#/components/schemas/CardPayment']);
+    expect(schema?.oneOf?.[0]).toEqual({ $ref: '#/components/schemas/CardPaymentVariant' });
     expect(schema?.oneOf?.[1]).toMatchObject({ properties: { type: { const: 'bank' }, iban: { type: 'string' } } });
+    expect(json.components?.schemas?.['CardPaymentVariant']).toEqual({
+      allOf: [
+        { $ref: '#/components/schemas/CardPayment' },
+        { type: 'object', properties: { type: { type: 'string', const: 'card' } }, required: ['type'] },
+      ],
+    });
+    // The variant itself stays what it is when sent alone: no tag.
     expect(json.components?.schemas?.['CardPayment']).toEqual({ type: 'object', properties: { last4: { type: 'string' } }, required: ['last4'] });
+  });
+
+  it('maps every discriminator value to a schema that requires the tag with that value (OpenAPI 3.1 §4.8.25)', () => {
+    const problems = discriminatorProblems(json as unknown as Record<string, unknown>);
+    expect(problems).toEqual([]);
   });
 
   it('renders a recursive codec as one component that references itself', () => {

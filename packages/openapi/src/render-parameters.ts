@@ -1,4 +1,4 @@
-import type { SchemaGenerator } from '@lib/codec';
+import type { Codec, JsonSchema, SchemaGenerator } from '@lib/codec';
 import type { ParameterDescriptor, RouteDescriptor } from './descriptor.js';
 import type { ParameterObject } from './model.js';
 import { omitUndefined } from './omit-undefined.js';
@@ -14,8 +14,9 @@ const RESERVED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
  * `{ type: 'string' }` path parameters (OpenAPI requires every placeholder to be declared);
  * then the declared parameters in declaration order. Schemas come from
  * `gen.parameterSchema(codec)`, so `intString()` reads `type: integer`; no codec means
- * `{ type: 'string' }`. Path parameters are always `required: true`; `required` is omitted when
- * false. Header names are compared case-insensitively.
+ * `{ type: 'string' }`. The parameter's `description` is its own, else the one its codec's schema
+ * carries, which then leaves the schema (see `describedValue`). Path parameters are always
+ * `required: true`; `required` is omitted when false. Header names are compared case-insensitively.
  * @throws {OpenAPIRenderError} `unknownPathParam`, `duplicateParameter`, `reservedHeader`.
  */
 export function renderParameters(route: RouteDescriptor, gen: SchemaGenerator): ParameterObject[] {
@@ -44,12 +45,46 @@ export function renderParameters(route: RouteDescriptor, gen: SchemaGenerator): 
 }
 
 function renderParameter(p: ParameterDescriptor, gen: SchemaGenerator): ParameterObject {
+  const { description, schema } = describedValue(p.description, p.codec, gen);
   return omitUndefined<ParameterObject>({
     name: p.name,
     in: p.in,
-    description: p.description,
+    description,
     required: p.in === 'path' || p.required ? true : undefined,
     deprecated: p.deprecated === true ? true : undefined,
-    schema: p.codec === undefined ? { type: 'string' } : gen.parameterSchema(p.codec),
+    schema,
   });
+}
+
+/**
+ * The description and schema of a parameter or header value (OpenAPI 3.1 §4.8.12.2, §4.8.21):
+ * `gen.parameterSchema(codec)` (`{ type: 'string' }` without a codec), and as `description` the
+ * given one, else the description the codec's schema carries (code generators document a
+ * parameter by its own `description`, not its schema's). The schema keeps its description only
+ * when it says something else: text that moved up, or that repeats the given one, is removed
+ * from an inline schema. A `$ref`'s definition is left as it is.
+ */
+export function describedValue(
+  description: string | undefined,
+  codec: Codec<unknown> | undefined,
+  gen: SchemaGenerator,
+): { readonly description: string | undefined; readonly schema: JsonSchema } {
+  if (codec === undefined) return { description, schema: { type: 'string' } };
+  const schema = gen.parameterSchema(codec);
+  const own = schemaDescription(schema, gen);
+  const chosen = description ?? own;
+  if (schema.$ref === undefined && typeof schema.description === 'string' && schema.description === chosen) {
+    const { description: _moved, ...rest } = schema;
+    return { description: chosen, schema: rest };
+  }
+  return { description: chosen, schema };
+}
+
+/** The `description` of a schema, or of the definition its `$ref` names. */
+function schemaDescription(schema: JsonSchema, gen: SchemaGenerator): string | undefined {
+  let s: JsonSchema | undefined = schema;
+  if (s.$ref !== undefined && s.description === undefined && s.$ref.startsWith(gen.refPrefix)) {
+    s = gen.definitions[decodeURIComponent(s.$ref.slice(gen.refPrefix.length))];
+  }
+  return typeof s?.description === 'string' && s.description !== '' ? s.description : undefined;
 }

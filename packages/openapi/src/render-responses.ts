@@ -1,10 +1,11 @@
-import type { JsonSchema, SchemaGenerator } from '@lib/codec';
+import type { SchemaGenerator } from '@lib/codec';
 import type { HeaderDescriptor, ResponseCookieDescriptor, ResponseDescriptor, RouteDescriptor } from './descriptor.js';
 import type { HeaderObject, ResponseObject, ResponsesObject, SetCookieExtension } from './model.js';
 import { omitUndefined } from './omit-undefined.js';
 import { reasonPhrase } from './reason-phrase.js';
 import { renderContent } from './render-content.js';
 import { routeError } from './render-error.js';
+import { describedValue } from './render-parameters.js';
 
 const STATUS_KEY = /^(?:[1-5](?:[0-9][0-9]|XX)|default)$/;
 
@@ -76,10 +77,11 @@ function renderHeaders(
 }
 
 function renderHeader(h: HeaderDescriptor, gen: SchemaGenerator): HeaderObject {
+  const { description, schema } = describedValue(h.description, h.codec, gen);
   return omitUndefined<HeaderObject>({
-    description: h.description,
+    description,
     required: h.required ? true : undefined,
-    schema: valueSchema(h.codec, gen),
+    schema,
   });
 }
 
@@ -100,16 +102,17 @@ function renderSetCookie(
     if (Object.hasOwn(ext, c.name)) {
       throw routeError(route, 'duplicateResponseCookie', `response ${status} declares cookie "${c.name}" twice`, c.name);
     }
-    ext[c.name] = omitUndefined<SetCookieExtension[string]>({
-      description: c.description,
-      required: c.required,
-      schema: valueSchema(c.codec, gen),
-    });
+    const { description, schema } = describedValue(c.description, c.codec, gen);
+    ext[c.name] = omitUndefined<SetCookieExtension[string]>({ description, required: c.required, schema });
   }
+  const described = cookies.map((c): ResponseCookieDescriptor => {
+    const d = ext[c.name]?.description;
+    return d === undefined ? c : { ...c, description: d };
+  });
   const names = cookies.map((c) => escapeRegExp(c.name));
   const pattern = names.length === 1 ? `^${names[0] as string}=` : `^(?:${names.join('|')})=`;
   return {
-    description: setCookieDescription(cookies),
+    description: setCookieDescription(described),
     ...(cookies.some((c) => c.required) ? { required: true } : {}),
     schema: { type: 'string', pattern },
     'x-cookies': ext,
@@ -128,10 +131,6 @@ function setCookieDescription(cookies: readonly ResponseCookieDescriptor[]): str
     return `- \`${c.name}\` (${c.required ? 'required' : 'optional'})${text}`;
   });
   return `Sets these cookies, one \`Set-Cookie\` header each:\n\n${lines.join('\n')}`;
-}
-
-function valueSchema(codec: HeaderDescriptor['codec'], gen: SchemaGenerator): JsonSchema {
-  return codec === undefined ? { type: 'string' } : gen.parameterSchema(codec);
 }
 
 /** Escapes the regex syntax characters of a cookie name (valid in ECMA-262 `u` mode too). */

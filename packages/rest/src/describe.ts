@@ -1,10 +1,12 @@
 import * as codec from '@lib/codec';
 import type { Format } from '@lib/format';
 import type { HeaderDescriptor, MediaTypeDescriptor, ResponseCookieDescriptor, ResponseDescriptor, RouteDescriptor } from '@lib/openapi';
-import { ErrorPattern } from './error-rules.js';
+import { ErrorPattern, type ErrorRule } from './error-rules.js';
+import { BodyTooLargeError, NotAcceptableError, RequestBodyError, UnsupportedMediaTypeError } from './errors.js';
+import { PipelineNoResponseError } from './http-errors.js';
 import type { AnyParam } from './params.js';
 import { BODY_METHODS } from './route.js';
-import type { RouteHandle } from './route-handle.js';
+import { PARAM_ERRORS, type RouteHandle } from './route-handle.js';
 import { reasonPhrase } from '@lib/openapi';
 
 /** The codec of the default error body `{ "error": message }`, named `ErrorEnvelope` in OpenAPI. */
@@ -12,7 +14,7 @@ export const errorEnvelope: codec.ObjectCodec<{ error: codec.StringCodec }> = co
   .object({ error: codec.string().withDescription('What went wrong, naming the offending field or parameter.') })
   .withName('ErrorEnvelope');
 
-/** The default success status of a method: 201 for POST, 200 otherwise (TYPESCRIPT.md §6.1). */
+/** The default success status of a method: 201 Created for POST (RFC 9110 §15.3.2), 200 OK otherwise. */
 export function defaultStatus(method: string): number {
   return method === 'POST' ? 201 : 200;
 }
@@ -42,47 +44,155 @@ function responseParts(params: readonly AnyParam[]): { headers: HeaderDescriptor
   return { headers, cookies };
 }
 
-const envelopeContent: readonly MediaTypeDescriptor[] = [{ mediaType: 'application/json', codec: errorEnvelope as codec.Codec<unknown> }];
+/** An error class, as the pipeline's own errors are. */
+type ErrorClass = abstract new (...args: never[]) => Error;
+
+/** True when every instance of `cls` matches a rule whose witness is a class `cls` extends: the rule, not the pipeline, then answers it. */
+function captured(rules: readonly ErrorRule[], cls: ErrorClass): boolean {
+  return rules.some((r) => {
+    const w = r.witness as unknown;
+    if (typeof w !== 'function') return false;
+    const isClass = w === Error || (typeof w.prototype === 'object' && w.prototype instanceof Error);
+    return isClass && (w === cls || cls.prototype instanceof w);
+  });
+}
+
+/** One error status of the document being assembled: its description and every body the server may send with it. */
+interface ErrorSlot {
+  readonly key: string;
+  /** The status sent on the wire (a declared `'4XX'` sends 400). */
+  readonly wire: number;
+  description: string;
+  readonly bodies: codec.Codec<unknown>[];
+}
 
 /**
- * The OpenAPI descriptor of a registered route: its parameters, request body (POST, PUT,
- * PATCH with a non-empty codec), success response with headers and cookies, `responseMeta`
- * responses, every error rule's response, and the built-in errors the pipeline can send
- * (400 when anything is validated; 413 and 415 for bodies) unless a rule claims the status.
+ * The OpenAPI descriptor of a registered route (OpenAPI 3.1 §4.8.10 Operation Object, §4.8.16
+ * Responses Object): its parameters, request body (POST, PUT, PATCH with a non-empty codec),
+ * success response with headers and cookies, `responseMeta` responses, and every error status
+ * the server can send, each with the bodies it really sends there:
+ *
+ * - an `ErrorRespond` pattern (the default action): the pattern's body codec;
+ * - an `ErrorHandle` or `ErrorLog` pattern and an `errorStatus` rule: the `errorHandler`'s body,
+ *   whose codec is `options.errorBody` (the effective options, `handle.options`: the builder's
+ *   `withDefaultOptions` under the route's own), default {@link errorEnvelope};
+ * - the pipeline's own answers, with the `errorHandler`'s body: 400 when a parameter or the body
+ *   is validated; 406 when the response has a body (an `Accept` no response format matches);
+ *   413 and 415 when a body is read; 503 when the response codec is not `empty` (a handler that
+ *   returns no value); 500 on every route (an unexpected handler error, a response that breaks
+ *   the route's contract — and, when the `errorHandler` itself fails, the default envelope).
+ *   A pipeline status is left out when every error that raises it matches a rule whose witness
+ *   is a class the error extends: the rule answers instead.
+ *
+ * A status answered by several of these gets every body (`MediaTypeDescriptor.alternatives`,
+ * rendered `anyOf`): a 400 pattern's body and the envelope of a failed validation. A pipeline
+ * status joins the rule whose status is sent as that code (`'4XX'` sends 400). The success
+ * response and `responseMeta` responses are the route's own word: no error body is added to a
+ * status they declare.
  */
 export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescriptor {
   const route = handle.route;
   const meta = route.meta;
+  const rules = route.errorRules;
+  const errorBody = handle.options.errorBody ?? (errorEnvelope as codec.Codec<unknown>);
   const hasBody = BODY_METHODS.has(route.method) && route.reqCodec.kind !== 'empty';
-  const responses: ResponseDescriptor[] = [];
-  const add = (r: ResponseDescriptor): void => {
-    if (!responses.some((x) => x.status === r.status)) responses.push(r);
+  const respBody = route.respCodec.kind !== 'empty';
+
+  const declared: ResponseDescriptor[] = [];
+  const slots: ErrorSlot[] = [];
+  const order: (ResponseDescriptor | ErrorSlot)[] = [];
+  const claimed = (key: string): boolean => declared.some((r) => r.status.toUpperCase() === key.toUpperCase());
+  const declare = (r: ResponseDescriptor): void => {
+    if (claimed(r.status)) return;
+    declared.push(r);
+    order.push(r);
+  };
+  /** A rule's status: its own slot, merged with an earlier rule's of the same status. */
+  const ruleSlot = (key: string, wire: number, description: string, body: codec.Codec<unknown>): void => {
+    if (claimed(key)) return;
+    const slot = slots.find((s) => s.key.toUpperCase() === key.toUpperCase());
+    if (slot !== undefined) {
+      if (!slot.bodies.includes(body)) slot.bodies.push(body);
+      return;
+    }
+    const created: ErrorSlot = { key, wire, description, bodies: [body] };
+    slots.push(created);
+    order.push(created);
+  };
+  /** A pipeline status: joins the slot of a rule sent with that code, else a slot of its own. */
+  const pipelineSlot = (wire: number, description: string, bodies: readonly codec.Codec<unknown>[]): void => {
+    const key = String(wire);
+    if (claimed(key)) return;
+    const slot = slots.find((s) => s.key === key) ?? slots.find((s) => s.wire === wire);
+    if (slot === undefined) {
+      const created: ErrorSlot = { key, wire, description, bodies: [...bodies] };
+      slots.push(created);
+      order.push(created);
+      return;
+    }
+    const added = bodies.filter((b) => !slot.bodies.includes(b));
+    if (added.length === 0) return;
+    slot.bodies.push(...added);
+    // The rule's description comes first; the pipeline's case is named after it.
+    slot.description = `${slot.description}\n\nOr: ${description}`;
   };
 
   const status = String(meta.respStatus ?? defaultStatus(route.method));
-  add({
+  declare({
     status,
     description: meta.respDescription ?? reasonPhrase(status),
-    content: route.respCodec.kind === 'empty' ? [] : media(handle.responseFormats, meta.respSchemaName),
+    content: respBody ? media(handle.responseFormats, meta.respSchemaName) : [],
     ...responseParts(route.params),
   });
   for (const r of route.responses) {
-    add({ status: String(r.status), description: r.description, content: [], ...responseParts(r.headers ?? []), cookies: [] });
+    declare({ status: String(r.status), description: r.description, content: [], ...responseParts(r.headers ?? []), cookies: [] });
   }
-  for (const rule of route.errorRules) {
+  for (const rule of rules) {
     if (rule instanceof ErrorPattern) {
-      const s = String(rule.declaredStatus);
-      add({ status: s, description: rule.description ?? reasonPhrase(s), content: [{ mediaType: 'application/json', codec: rule.body }], headers: [], cookies: [] });
+      const key = String(rule.declaredStatus);
+      // Only an ErrorRespond pattern writes its own body; ErrorHandle and ErrorLog go through the errorHandler.
+      ruleSlot(key, rule.status, rule.description ?? reasonPhrase(key), rule.action === 'respond' ? rule.body : errorBody);
     } else {
-      add({ status: String(rule.status), description: reasonPhrase(rule.status), content: envelopeContent, headers: [], cookies: [] });
+      ruleSlot(String(rule.status), rule.status, reasonPhrase(rule.status), errorBody);
     }
   }
-  const validates = hasBody || handle.requestParams.length > 0;
-  if (validates) add({ status: '400', description: 'The request is invalid: a parameter or the body failed validation.', content: envelopeContent, headers: [], cookies: [] });
-  if (hasBody) {
-    add({ status: '413', description: 'The request body is larger than the server accepts.', content: envelopeContent, headers: [], cookies: [] });
-    add({ status: '415', description: 'The request body has an unsupported Content-Type.', content: envelopeContent, headers: [], cookies: [] });
+
+  // The pipeline's own answers (pipeline/prepare.ts `builtinStatus`), where this route can give them.
+  const answers = (classes: readonly ErrorClass[]): boolean => !classes.every((c) => captured(rules, c));
+  const validated: ErrorClass[] = handle.requestParams
+    .filter((p) => p.codec !== undefined || (p.required && p.kind !== 'path'))
+    .map((p) => PARAM_ERRORS[p.kind]);
+  if (hasBody) validated.push(RequestBodyError);
+  // Several failures at once are one RequestValidationError, which rules match through its members.
+  if (validated.length > 0 && answers(validated)) {
+    pipelineSlot(400, 'The request is invalid: a parameter or the body failed validation.', [errorBody]);
   }
+  if (respBody && handle.responseFormats.length > 0 && answers([NotAcceptableError])) {
+    pipelineSlot(406, "No response media type matches the request's Accept header.", [errorBody]);
+  }
+  if (hasBody && answers([BodyTooLargeError])) pipelineSlot(413, 'The request body is larger than the server accepts.', [errorBody]);
+  if (hasBody && answers([UnsupportedMediaTypeError])) pipelineSlot(415, 'The request body has an unsupported Content-Type.', [errorBody]);
+  const envelope = errorEnvelope as codec.Codec<unknown>;
+  pipelineSlot(
+    500,
+    "An unexpected error: the handler failed, or its response broke the route's contract." +
+      (errorBody === envelope ? '' : ' When the errorHandler itself fails, the body is the default `ErrorEnvelope`.'),
+    // When the errorHandler itself fails, the answer is the default envelope.
+    [errorBody, envelope],
+  );
+  if (respBody && answers([PipelineNoResponseError])) pipelineSlot(503, 'The handler returned no response.', [errorBody]);
+
+  const responses = order.map((r): ResponseDescriptor => {
+    if ('status' in r) return r;
+    const [first, ...alternatives] = r.bodies as [codec.Codec<unknown>, ...codec.Codec<unknown>[]];
+    return {
+      status: r.key,
+      description: r.description,
+      content: [{ mediaType: 'application/json', codec: first, ...(alternatives.length > 0 && { alternatives }) }],
+      headers: [],
+      cookies: [],
+    };
+  });
 
   return {
     method: route.method,
@@ -109,4 +219,3 @@ function describedParam(params: readonly AnyParam[], kind: string, name: string)
   const p = params.find((q) => q.kind === kind && q.name === name);
   return p?.description === undefined ? undefined : { description: p.description };
 }
-

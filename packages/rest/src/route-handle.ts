@@ -42,14 +42,16 @@ export interface RequestParamSpec {
 
 /**
  * Decodes one parameter's raw string (or, for a multi-valued query parameter, the list of its
- * key's values; an empty list counts as absent) through its codec.
+ * key's values; an empty list counts as absent) through its codec. An absent optional parameter
+ * is `undefined`, or its default when its codec is `codec.defaulted(...)`.
  * @throws {ParamError} of the parameter's location: missing when required, or failing its codec.
  */
 export function decodeParam(p: RequestParamSpec, raw: string | readonly string[] | undefined): unknown {
   const ErrorClass = PARAM_ERRORS[p.kind];
   if (raw === undefined || (typeof raw !== 'string' && raw.length === 0)) {
     if (p.required) throw new ErrorClass(p.name, undefined, new Error('is required'));
-    return undefined;
+    // An absent parameter with a `codec.defaulted(...)` codec takes its default, as documented.
+    return p.codec?.kind === 'defaulted' ? p.codec.decode(undefined) : undefined;
   }
   if (p.codec === undefined) return raw;
   try {

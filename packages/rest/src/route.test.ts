@@ -300,13 +300,13 @@ describe('OpenAPI description', () => {
     expect(doc.servers).toEqual([{ url: 'https://api.example.com/v1', description: 'prod' }]);
     const post = doc.paths['/things'].post;
     expect(post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/NewThing' });
-    expect(Object.keys(post.responses).sort()).toEqual(['201', '202', '400', '410', '413', '415']);
+    expect(Object.keys(post.responses).sort()).toEqual(['201', '202', '400', '406', '410', '413', '415', '500', '503']);
     expect(post.responses['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Thing' });
     expect(post.responses['410'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
     const get = doc.paths['/things/{id}'].get;
     expect(get.requestBody).toBeUndefined();
     expect(get.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 2 } }]);
-    expect(Object.keys(get.responses).sort()).toEqual(['204', '400']);
+    expect(Object.keys(get.responses).sort()).toEqual(['204', '400', '500']);
     expect(get.responses['204'].content).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import * as nodeHttp from '@lib/node-http';
 import { clientContract } from './client-contract.js';
 import { contract } from './contract.js';
 import { hardening } from './hardening.js';
+import { openapiContract } from './openapi-contract.js';
 import { conformance, type AdapterUnderTest } from './suite.js';
 
 const adapter: AdapterUnderTest = {
@@ -26,3 +27,4 @@ conformance(adapter);
 clientContract(adapter);
 hardening(adapter);
 contract(adapter);
+openapiContract(adapter);

@@ -1,0 +1,183 @@
+import * as codec from '@lib/codec';
+import type { JsonSchema } from '@lib/codec';
+import type { OpenAPIObject, OperationObject, ParameterObject, ResponseObject } from '@lib/openapi';
+import * as validate from '@lib/validate';
+import { describe, expect, it } from 'vitest';
+import * as rest from './index.js';
+
+/*
+ * What the document says each route answers must be what the pipeline sends (pipeline/prepare.ts):
+ * these tests pin the descriptor's side; tests/conformance/src/openapi-contract.ts checks real
+ * responses against the rendered document.
+ */
+
+class BadId extends Error {}
+class Gone extends Error {}
+class Conflict extends Error {}
+const badIdBody = codec.object({ error: codec.string(), id: codec.string() }).withName('BadId');
+const goneBody = codec.object({ gone: codec.boolean() }).withName('GoneBody');
+const problem = codec
+  .object({ type: codec.string(), title: codec.string(), status: codec.int() })
+  .withName('Problem');
+const problemHandler: rest.ErrorHandler = (_ctx, err, status) => ({ body: { type: 'about:blank', title: err instanceof Error ? err.message : 'error', status } });
+
+interface ItemReq {
+  id: number;
+  limit: number;
+}
+const idParam = rest.newPathParam('id', codec.intString().refine(validate.min(1)), (r: ItemReq) => r.id, (r, v) => {
+  r.id = v;
+});
+const item = codec.object({ id: codec.int() }).withName('Item');
+
+const ENVELOPE = { $ref: '#/components/schemas/ErrorEnvelope' };
+const PROBLEM = { $ref: '#/components/schemas/Problem' };
+
+function render(...routes: rest.Route<never, never>[]): OpenAPIObject {
+  return renderWith(rest.newServer({ title: 't', version: '1' }), ...routes);
+}
+function renderWith(api: rest.Server, ...routes: rest.Route<never, never>[]): OpenAPIObject {
+  for (const r of routes) (r as unknown as rest.Route<unknown, unknown>).withHandler(() => undefined).register(api);
+  return JSON.parse(api.openAPISpec().marshalJSON()) as OpenAPIObject;
+}
+function op(doc: OpenAPIObject, path: string, method: 'get' | 'post' | 'put' | 'delete'): OperationObject {
+  return doc.paths[path]?.[method] as OperationObject;
+}
+function bodyOf(o: OperationObject, status: string): JsonSchema | undefined {
+  return (o.responses?.[status] as ResponseObject | undefined)?.content?.['application/json']?.schema;
+}
+const as = <T>(r: unknown): rest.Route<never, never> => r as T & rest.Route<never, never>;
+
+describe('describeRoute: a 400 pattern beside validation (item 1)', () => {
+  it('documents the pattern body and the envelope a failed validation sends', () => {
+    const doc = render(as(rest.newRoute('GET', '/items/{id}', codec.empty<ItemReq>(), item, idParam, rest.errorPattern(BadId, 400, badIdBody, (e) => ({ error: e.message, id: '?' })).withDescription('The id is refused.'))));
+    const o = op(doc, '/items/{id}', 'get');
+    expect(bodyOf(o, '400')).toEqual({ anyOf: [{ $ref: '#/components/schemas/BadId' }, ENVELOPE] });
+    expect((o.responses?.['400'] as ResponseObject).description).toBe('The id is refused.\n\nOr: The request is invalid: a parameter or the body failed validation.');
+  });
+
+  it('keeps the pattern body alone when the pattern takes every validation failure', () => {
+    const doc = render(as(rest.newRoute('GET', '/items/{id}', codec.empty<ItemReq>(), item, idParam, rest.errorPattern(rest.ParamError, 400, badIdBody, (e) => ({ error: e.message, id: e.paramName })))));
+    expect(bodyOf(op(doc, '/items/{id}', 'get'), '400')).toEqual({ $ref: '#/components/schemas/BadId' });
+  });
+
+  it('adds no envelope where nothing is validated', () => {
+    const doc = render(as(rest.newRoute('GET', '/items', codec.empty<object>(), item, rest.errorPattern(BadId, 400, badIdBody, () => ({ error: 'x', id: 'y' })))));
+    expect(bodyOf(op(doc, '/items', 'get'), '400')).toEqual({ $ref: '#/components/schemas/BadId' });
+  });
+});
+
+describe('describeRoute: Options.errorBody (item 2)', () => {
+  const route = (): rest.Route<never, never> =>
+    as(rest.newRoute('POST', '/items', codec.object({ name: codec.string() }), item, rest.errorStatus(Conflict, 409)));
+
+  it("documents the route's errorBody for every pipeline status and errorStatus rule", () => {
+    const doc = render(as((route() as unknown as rest.Route<unknown, unknown>).withOptions({ errorHandler: problemHandler, errorBody: problem })));
+    const o = op(doc, '/items', 'post');
+    for (const s of ['400', '406', '409', '413', '415', '503']) expect(bodyOf(o, s)).toEqual(PROBLEM);
+    // 500: the errorHandler's body, or the default envelope when the errorHandler itself fails.
+    expect(bodyOf(o, '500')).toEqual({ anyOf: [PROBLEM, ENVELOPE] });
+  });
+
+  it('takes errorBody from the builder (withDefaultOptions)', () => {
+    const api = rest.newServer({ title: 't', version: '1' }, rest.withDefaultOptions({ errorHandler: problemHandler, errorBody: problem }));
+    const o = op(renderWith(api, route()), '/items', 'post');
+    for (const s of ['400', '409', '413']) expect(bodyOf(o, s)).toEqual(PROBLEM);
+  });
+
+  it('defaults to the ErrorEnvelope', () => {
+    const o = op(render(route()), '/items', 'post');
+    for (const s of ['400', '406', '409', '413', '415', '500', '503']) expect(bodyOf(o, s)).toEqual(ENVELOPE);
+  });
+});
+
+describe('describeRoute: ErrorHandle and ErrorLog patterns (item 3)', () => {
+  it("documents the errorHandler's body, with the pattern's description; ErrorRespond keeps its own", () => {
+    const doc = render(
+      as(rest.newRoute('GET', '/a', codec.empty<object>(), item, rest.errorPattern(Gone, 410, goneBody, () => ({ gone: true })).withAction(rest.ErrorHandle).withDescription('It is gone.'))),
+      as(rest.newRoute('GET', '/b', codec.empty<object>(), item, rest.errorPattern(Gone, 410, goneBody, () => ({ gone: true })).withAction(rest.ErrorLog))),
+      as(rest.newRoute('GET', '/c', codec.empty<object>(), item, rest.errorPattern(Gone, 410, goneBody, () => ({ gone: true })))),
+    );
+    expect(bodyOf(op(doc, '/a', 'get'), '410')).toEqual(ENVELOPE);
+    expect((op(doc, '/a', 'get').responses?.['410'] as ResponseObject).description).toBe('It is gone.');
+    expect(bodyOf(op(doc, '/b', 'get'), '410')).toEqual(ENVELOPE);
+    expect(bodyOf(op(doc, '/c', 'get'), '410')).toEqual({ $ref: '#/components/schemas/GoneBody' });
+  });
+
+  it('documents errorBody for them when one is set', () => {
+    const r = rest.newRoute('GET', '/a', codec.empty<object>(), item, rest.errorPattern(Gone, 410, goneBody, () => ({ gone: true })).withAction(rest.ErrorHandle));
+    const doc = render(as(r.withOptions({ errorHandler: problemHandler, errorBody: problem })));
+    expect(bodyOf(op(doc, '/a', 'get'), '410')).toEqual(PROBLEM);
+  });
+});
+
+describe('describeRoute: the pipeline statuses each route can send (item 4)', () => {
+  it('500 everywhere; 406 and 503 with a response body; 400 when validating; 413 and 415 with a request body', () => {
+    const doc = render(
+      as(rest.newRoute('GET', '/plain', codec.empty<object>(), item)),
+      as(rest.newRoute('DELETE', '/items/{id}', codec.empty<ItemReq>(), codec.empty<object>(), idParam)),
+      as(rest.newRoute('PUT', '/items/{id}', codec.object({ name: codec.string(), id: codec.int(), limit: codec.int() }), item, idParam)),
+    );
+    const keys = (path: string, m: 'get' | 'put' | 'delete'): string[] => Object.keys(op(doc, path, m).responses ?? {});
+    expect(keys('/plain', 'get')).toEqual(['200', '406', '500', '503']);
+    expect(keys('/items/{id}', 'delete')).toEqual(['200', '400', '500']);
+    expect(keys('/items/{id}', 'put')).toEqual(['200', '400', '406', '413', '415', '500', '503']);
+    expect((op(doc, '/plain', 'get').responses?.['406'] as ResponseObject).description).toBe("No response media type matches the request's Accept header.");
+  });
+
+  it('never overrides a status the route declares; a rule that takes every error of a pipeline status replaces it', () => {
+    class Boom extends Error {}
+    const doc = render(
+      as(rest.newRoute('GET', '/meta', codec.empty<object>(), item, rest.responseMeta({ status: 500, description: 'Our own 500.' }))),
+      as(rest.newRoute('POST', '/remap', codec.object({ name: codec.string() }), item, rest.errorStatus(rest.BodyTooLargeError, 400))),
+      as(rest.newRoute('GET', '/p500', codec.empty<object>(), item, rest.errorPattern(Boom, 500, goneBody, () => ({ gone: false })).withDescription('Boom.'))),
+    );
+    expect(op(doc, '/meta', 'get').responses?.['500']).toEqual({ description: 'Our own 500.' });
+    expect(Object.keys(op(doc, '/remap', 'post').responses ?? {})).not.toContain('413');
+    // A 500 pattern takes Boom; any other error still gets the errorHandler's 500.
+    expect(bodyOf(op(doc, '/p500', 'get'), '500')).toEqual({ anyOf: [{ $ref: '#/components/schemas/GoneBody' }, ENVELOPE] });
+  });
+});
+
+describe('describeRoute: parameters (items 5 and 7)', () => {
+  interface ListReq {
+    limit: number;
+    rid: string;
+  }
+  const list = rest.newRoute(
+    'GET',
+    '/list',
+    codec.empty<ListReq>(),
+    item,
+    rest.newOptionalQueryParam('limit', codec.defaulted(codec.intString(), 20), (r: ListReq) => r.limit, (r, v) => {
+      r.limit = v;
+    }),
+    rest.newRequiredHeaderParam('X-Request-ID', codec.string().withDescription('A caller-chosen id.'), (r: ListReq) => r.rid, (r, v) => {
+      r.rid = v;
+    }),
+  );
+
+  it('documents a defaulted integer parameter with a numeric default', () => {
+    const p = op(render(as(list)), '/list', 'get').parameters?.find((x) => (x as ParameterObject).name === 'limit') as ParameterObject;
+    expect(p.schema).toEqual({ type: 'integer', default: 20 });
+  });
+
+  it("puts a codec's description on the parameter object", () => {
+    const p = op(render(as(list)), '/list', 'get').parameters?.find((x) => (x as ParameterObject).name === 'X-Request-ID') as ParameterObject;
+    expect(p).toEqual({ name: 'X-Request-ID', in: 'header', description: 'A caller-chosen id.', required: true, schema: { type: 'string' } });
+  });
+});
+
+describe('describeRoute: a tagged-union variant sent alone (item 6)', () => {
+  it('keeps the variant without its tag, and maps the tag to a tagged definition', () => {
+    const card = codec.object({ last4: codec.string() }).withName('Card');
+    const payment = codec.taggedUnion('kind', { card, bank: codec.object({ iban: codec.string() }).withName('Bank') }).withName('Payment');
+    const doc = render(as(rest.newRoute('GET', '/payment', codec.empty<object>(), payment)), as(rest.newRoute('GET', '/card', codec.empty<object>(), card)));
+    expect(bodyOf(op(doc, '/card', 'get'), '200')).toEqual({ $ref: '#/components/schemas/Card' });
+    expect(doc.components?.schemas?.['Card']).toEqual({ type: 'object', properties: { last4: { type: 'string' } }, required: ['last4'] });
+    expect(doc.components?.schemas?.['Payment']?.discriminator).toEqual({
+      propertyName: 'kind',
+      mapping: { card: '#/components/schemas/CardVariant', bank: '#/components/schemas/BankVariant' },
+    });
+  });
+});
