@@ -127,11 +127,20 @@ export abstract class Codec<T> implements StandardSchemaV1<unknown, T>, Standard
 
   /**
    * Decodes a wire value into `T`, running every constraint.
-   * @throws {DecodeError} listing every issue (or the first one, with `abortEarly`).
+   * @throws {DecodeError} listing every issue (or the first one, with `abortEarly`); a value nested
+   * too deeply to walk gives one issue with constraint `depth`.
    */
   decode(wire: unknown, options?: DecodeOptions): T {
     const ctx = new DecodeContext(options);
-    const value = this.decodeIn(wire, ctx);
+    let value: T | Invalid;
+    try {
+      value = this.decodeIn(wire, ctx);
+    } catch (err) {
+      // A value nested deeper than the call stack reaches (a recursive codec given 100 000
+      // levels) is invalid input, not a crash; the engine's message is not passed on.
+      if (err instanceof RangeError) throw new DecodeError([makeIssue([], 'the value is nested too deeply', 'depth', undefined)]);
+      throw err;
+    }
     if (value === INVALID || ctx.issues.length > 0) throw new DecodeError(ctx.issues);
     return value;
   }

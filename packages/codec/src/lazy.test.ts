@@ -47,3 +47,21 @@ describe('lazy', () => {
     expect(codec.lazy(() => codec.string()).schema).toEqual({ type: 'string' });
   });
 });
+
+describe('deep values', () => {
+  it('reports a value nested deeper than the stack reaches as a DecodeError (constraint depth), not a RangeError', () => {
+    type Tree = { a?: Tree };
+    const tree: codec.Codec<Tree> = codec.object({ a: codec.optional(codec.lazy(() => tree)) });
+    let deep: unknown = {};
+    for (let i = 0; i < 100_000; i++) deep = { a: deep };
+    let err: unknown;
+    try {
+      tree.decode(deep);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(codec.DecodeError);
+    expect((err as codec.DecodeError).issues).toEqual([expect.objectContaining({ constraint: 'depth', message: 'the value is nested too deeply' })]);
+    expect((err as Error).message).not.toMatch(/call stack/i);
+  });
+});

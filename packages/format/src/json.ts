@@ -26,7 +26,9 @@ export class JsonFormat<T> implements Format<T> {
       const text = decoder.decode(bytes);
       wire = text.trim() === '' ? undefined : JSON.parse(text);
     } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
+      // SyntaxError messages name the offending position; anything else (a RangeError from a
+      // parser that ran out of stack) is the engine's business, not the client's.
+      const reason = err instanceof SyntaxError ? err.message : err instanceof TypeError ? 'it is not valid UTF-8' : 'it could not be parsed';
       throw new DecodeError([makeIssue([], `body is not valid JSON: ${reason}`, 'syntax', undefined)], { cause: err });
     }
     return this.codec.decode(wire);

@@ -5,6 +5,7 @@ export { responseHeadersFromContext, setCookie, withResponseCookies } from './re
 export type { CookieOptions, HeaderSink, ResponseCookie } from './response-context.js';
 export {
   clientErrorListener,
+  connectListener,
   DEFAULT_HEADERS_TIMEOUT,
   DEFAULT_KEEP_ALIVE_TIMEOUT,
   DEFAULT_REQUEST_TIMEOUT,

@@ -202,25 +202,44 @@ export function sendResponse(res: ServerResponse, out: PipelineResponse, close: 
   res.destroy();
 }
 
+/** Requests of a connection being answered by a transport's listener, by socket. */
+const answering = new WeakMap<object, number>();
+/** A parse-error answer waiting for the connection's earlier (pipelined) requests to be answered. */
+const deferred = new WeakMap<object, () => void>();
+/** The last request a transport's listener received on each connection. */
+const lastRequest = new WeakMap<object, IncomingMessage>();
+
 /**
- * Answers a request node:http could not parse (a `clientError`): malformed request lines or
- * headers, smuggling attempts (`Content-Length` with `Transfer-Encoding`, bad chunking), headers
- * over the size limit (431) or too slow (408). The answer is the JSON envelope of that status
- * with `Connection: close`, written only when no response has started on the connection (so a
- * keep-alive peer is never sent a corrupted stream); then the connection is closed. Never throws.
- * Install it on a server of your own with `server.on('clientError', clientErrorListener)`.
+ * Counts `req` as being answered on its connection until `res` closes; then, with nothing left
+ * to answer, runs a deferred parse-error answer, or `whenIdle` (closing while draining).
  */
-export function clientErrorListener(err: Error & { readonly code?: string }, socket: Duplex): void {
+function track(req: IncomingMessage, res: ServerResponse, whenIdle?: (socket: Socket) => void): void {
+  const socket = req.socket;
+  answering.set(socket, (answering.get(socket) ?? 0) + 1);
+  lastRequest.set(socket, req);
+  res.once('close', () => {
+    const n = (answering.get(socket) ?? 1) - 1;
+    answering.set(socket, n);
+    if (n > 0) return;
+    const next = deferred.get(socket);
+    if (next !== undefined) {
+      deferred.delete(socket);
+      next();
+    } else whenIdle?.(socket);
+  });
+}
+
+/** True when the transport's listeners are answering a request on `socket`. */
+function isAnswering(socket: object): boolean {
+  return (answering.get(socket) ?? 0) > 0;
+}
+
+/** Writes a whole JSON error response on a raw socket and closes it. Never throws. */
+function answerRaw(socket: Duplex, status: number, message?: string): void {
   try {
-    const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-    if (err.code !== 'ECONNRESET' && socket.writable && inFlight?.headersSent !== true) {
-      const status =
-        err.code === 'HPE_HEADER_OVERFLOW' ? 431
-        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408
-        : err.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? 413
-        : 400;
+    if (socket.writable) {
       const phrase = STATUS_CODES[status] ?? 'Bad Request';
-      const body = JSON.stringify({ error: phrase.toLowerCase() });
+      const body = JSON.stringify({ error: message ?? phrase.toLowerCase() });
       socket.end(`HTTP/1.1 ${status} ${phrase}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
       (socket as Partial<Socket>).destroySoon?.();
       return;
@@ -229,6 +248,47 @@ export function clientErrorListener(err: Error & { readonly code?: string }, soc
     // Fall through: destroy.
   }
   socket.destroy();
+}
+
+/**
+ * Answers a request node:http could not parse (a `clientError`): malformed request lines or
+ * headers, smuggling attempts (`Content-Length` with `Transfer-Encoding`, bad chunking), headers
+ * over the size limit (431) or too slow (408). The answer is the JSON envelope of that status
+ * with `Connection: close`; then the connection is closed. Requests that arrived before the bad
+ * one on the same keep-alive connection (pipelining) are answered first, in order (RFC 9112
+ * §9.3.2); if a response has already started and cannot be finished, the connection is destroyed
+ * instead, so a peer is never sent a corrupted stream. Never throws. Install it on a server of
+ * your own with `server.on('clientError', clientErrorListener)`.
+ */
+export function clientErrorListener(err: Error & { readonly code?: string }, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable || deferred.has(socket)) {
+    if (!deferred.has(socket)) socket.destroy();
+    return;
+  }
+  const status =
+    err.code === 'HPE_HEADER_OVERFLOW' ? 431
+    : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408
+    : err.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? 413
+    : 400;
+  if (isAnswering(socket) && err.code !== 'ERR_HTTP_REQUEST_TIMEOUT' && lastRequest.get(socket)?.complete === true) {
+    // Earlier, complete requests on this connection are still being answered: answer them first.
+    // (When the error is inside the body of the request being answered, that request can never
+    // complete: it is answered now, below.)
+    deferred.set(socket, () => answerRaw(socket, status));
+    return;
+  }
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (inFlight?.headersSent === true) socket.destroy();
+  else answerRaw(socket, status);
+}
+
+/**
+ * Answers a `CONNECT` request (node:http hands it over as a raw socket, the `connect` event):
+ * this is an origin server, not a proxy, so 501 with the JSON envelope, then the connection is
+ * closed. Install it on a server of your own with `server.on('connect', connectListener)`.
+ */
+export function connectListener(_req: IncomingMessage, socket: Duplex): void {
+  answerRaw(socket, 501, 'CONNECT is not supported');
 }
 
 /**
@@ -245,8 +305,18 @@ export class NodeServerTransport implements ServerTransport {
   readonly addr: string | undefined;
   /** A `(req, res) => void` request listener for a server of your own (`http.createServer(transport.listener)`). */
   readonly listener: (req: IncomingMessage, res: ServerResponse) => void;
+  /**
+   * Answers a request whose `Expect` is not `100-continue` (node:http's `checkExpectation`
+   * event): 417 with the JSON envelope (RFC 9110 §10.1.1). Install it on a server of your own
+   * with `server.on('checkExpectation', transport.expectationListener)`.
+   */
+  readonly expectationListener: (req: IncomingMessage, res: ServerResponse) => void;
   readonly #methods = new Set<string>();
   #draining = false;
+  /** Closes a connection whose last request was answered while the server drains. */
+  readonly #whenIdle = (socket: Socket): void => {
+    if (this.#draining && !socket.destroyed) socket.destroySoon();
+  };
   #fallback: FallbackResponses = prepareFallback({});
   readonly #timeouts: { readonly headersTimeout: number; readonly requestTimeout: number; readonly keepAliveTimeout: number };
   #server: HttpServer | undefined;
@@ -274,6 +344,14 @@ export class NodeServerTransport implements ServerTransport {
     });
     this.#listening.catch(() => undefined);
     this.listener = (req, res) => this.#handle(req, res);
+    this.expectationListener = (req, res) => {
+      try {
+        track(req, res, this.#whenIdle);
+        sendResponse(res, this.#fallback.refused({ method: req.method ?? 'GET', path: req.url ?? '/', native: req }, 'expectation failed', 417), true);
+      } catch {
+        res.destroy();
+      }
+    };
   }
 
   /** Where the server listens, once it does; `undefined` before. */
@@ -300,6 +378,17 @@ export class NodeServerTransport implements ServerTransport {
   #handle(req: IncomingMessage, res: ServerResponse): void {
     // Every request a listener sees is answered and nothing it does throws into node:http.
     try {
+      track(req, res, this.#whenIdle);
+      const refusal =
+        // RFC 9110 §15.6.6: this is an HTTP/1 server (node:http parses `HTTP/2.0` request lines too).
+        req.httpVersionMajor !== 1 ? (['HTTP version not supported', 505] as const)
+        // RFC 9112 §3.2: an HTTP/1.1 request without Host is answered 400 (node:http's own answer has no body).
+        : req.headers.host === undefined && req.httpVersionMinor >= 1 ? (['missing Host header', 400] as const)
+        : undefined;
+      if (refusal !== undefined) {
+        sendResponse(res, this.#fallback.refused({ method: req.method ?? 'GET', path: req.url ?? '/', native: req }, refusal[0], refusal[1]), true);
+        return;
+      }
       this.#route(req, res);
     } catch {
       sendResponse(res, INTERNAL_ERROR, true);
@@ -346,23 +435,17 @@ export class NodeServerTransport implements ServerTransport {
     // times per timeout, so a slow client is cut close to its deadline.
     const enforced = [headersTimeout, requestTimeout].filter((t) => t > 0);
     const connectionsCheckingInterval = enforced.length === 0 ? 30_000 : Math.min(1000, Math.max(50, Math.min(...enforced) / 4));
-    const server = createServer({ headersTimeout, requestTimeout, keepAliveTimeout, connectionsCheckingInterval }, this.listener);
+    // requireHostHeader: false — the listener answers a missing Host itself, with the JSON envelope.
+    const server = createServer({ headersTimeout, requestTimeout, keepAliveTimeout, connectionsCheckingInterval, requireHostHeader: false }, this.listener);
     server.on('clientError', clientErrorListener);
-    // Connections, and how many of their requests are being answered: at shutdown, a connection
-    // with none (idle, or still sending headers) is closed at once; the others finish first.
-    const open = new Map<Socket, number>();
+    server.on('connect', connectListener);
+    server.on('checkExpectation', this.expectationListener);
+    // At shutdown, a connection with no request being answered (idle, or still sending its
+    // headers) is closed at once; the others once their last answer is out (#whenIdle).
+    const open = new Set<Socket>();
     server.on('connection', (socket: Socket) => {
-      open.set(socket, 0);
+      open.add(socket);
       socket.once('close', () => open.delete(socket));
-    });
-    server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
-      const socket = req.socket;
-      open.set(socket, (open.get(socket) ?? 0) + 1);
-      res.once('close', () => {
-        const n = (open.get(socket) ?? 1) - 1;
-        if (open.has(socket)) open.set(socket, n);
-        if (n === 0 && this.#draining && !socket.destroyed) socket.destroySoon();
-      });
     });
     this.#server = server;
     await new Promise<void>((resolve, reject) => {
@@ -387,11 +470,11 @@ export class NodeServerTransport implements ServerTransport {
           clearTimeout(deadline);
           resolve();
         });
-        for (const [socket, inFlight] of open) if (inFlight === 0) socket.destroy();
+        for (const socket of open) if (!isAnswering(socket)) socket.destroy();
         deadline = setTimeout(() => {
           // Whatever is still open at the deadline is cut; `close` above then resolves.
           server.closeAllConnections();
-          for (const socket of open.keys()) socket.destroy();
+          for (const socket of open) socket.destroy();
         }, shutdownTimeout);
         deadline.unref();
       };

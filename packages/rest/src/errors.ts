@@ -1,3 +1,4 @@
+import { DecodeError } from '@lib/codec';
 /**
  * The error types of SPEC.md "Error types" that `@lib/rest` places. Every class sets `name` to
  * its class name and keeps the underlying error as `cause`.
@@ -156,10 +157,14 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** The request body fails to parse or decode (400). `cause` is the `DecodeError`. */
+/**
+ * The request body fails to parse or decode (400). `cause` is the `DecodeError`, whose issues
+ * the message lists; any other cause (a format's own failure) is not described to the client:
+ * the message is then just `invalid request body`.
+ */
 export class RequestBodyError extends Error {
   constructor(cause: unknown) {
-    super(`invalid request body: ${messageOf(cause)}`, { cause });
+    super(cause instanceof DecodeError ? `invalid request body: ${cause.message}` : 'invalid request body', { cause });
     this.name = 'RequestBodyError';
   }
 }

@@ -3,7 +3,8 @@
  * (`@lib/node-http`, `@lib/router-adapter`). Applications do not need it.
  */
 export { builtinStatus, defaultErrorHandler, errorEnvelopeResponse, prepareFallback, prepareRoute } from './pipeline/prepare.js';
-export type { FallbackRequest, FallbackResponses, PipelineRequest, PipelineResponse, PreparedRoute } from './pipeline/prepare.js';
+export { RequestRefusedError } from './pipeline/prepare.js';
+export type { FallbackRequest, FallbackResponses, RefusedStatus, PipelineRequest, PipelineResponse, PreparedRoute } from './pipeline/prepare.js';
 export { colonPath, fillTemplate, templateVars, transparentPath } from './path-template.js';
 export { HTTP_PARAM_KINDS } from './transport.js';
 export { nativeRequestKey, responseHeadersKey } from './context.js';

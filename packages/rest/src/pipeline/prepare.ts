@@ -94,6 +94,7 @@ export function builtinStatus(err: unknown): number {
   if (err instanceof MiddlewareError) return 400;
   if (err instanceof NoRouteError) return 404;
   if (err instanceof MethodNotAllowedError) return 405;
+  if (err instanceof RequestRefusedError) return err.status;
   return 500;
 }
 
@@ -106,6 +107,25 @@ export interface FallbackResponses {
   notFound(req: FallbackRequest): PipelineResponse;
   /** 405 with `Allow` (RFC 9110 §15.5.6): routes have this path, none this method. */
   methodNotAllowed(req: FallbackRequest, allow: readonly string[]): PipelineResponse;
+  /**
+   * A request the adapter refuses before routing: 400 (a missing `Host`, RFC 9112 §3.2), 417 (an
+   * `Expect` other than `100-continue`, RFC 9110 §10.1.1) or 505 (an HTTP major version other
+   * than 1, RFC 9110 §15.6.6). `message` is the error's message.
+   */
+  refused(req: FallbackRequest, message: string, status: RefusedStatus): PipelineResponse;
+}
+
+/** The statuses of {@link FallbackResponses.refused}. */
+export type RefusedStatus = 400 | 417 | 505;
+
+/** A request the adapter refuses before routing: a missing `Host` (400), an unsupported `Expect` (417), HTTP/2 or later on an HTTP/1 connection (505). */
+export class RequestRefusedError extends Error {
+  readonly status: RefusedStatus;
+  constructor(message: string, status: RefusedStatus) {
+    super(message);
+    this.name = 'RequestRefusedError';
+    this.status = status;
+  }
 }
 
 /** What the fallback answers need of a request. */
@@ -134,6 +154,7 @@ export function prepareFallback(options: Options): FallbackResponses {
   return {
     notFound: (req) => answer(req, new NoRouteError(req.path), 404, []),
     methodNotAllowed: (req, allow) => answer(req, new MethodNotAllowedError(req.method, allow), 405, [['allow', allow.join(', ')]]),
+    refused: (req, message, status) => answer(req, new RequestRefusedError(message, status), status, []),
   };
 }
 
