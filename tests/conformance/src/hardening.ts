@@ -8,7 +8,7 @@ import * as rest from '@lib/rest';
 import { responseHeadersKey } from '@lib/rest/pipeline';
 import * as validate from '@lib/validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exchange, open, readReply } from './raw-socket.js';
+import { open, readReply } from './raw-socket.js';
 import type { AdapterUnderTest } from './suite.js';
 
 /** An error asking the errorHandler for a status of its choosing (valid or not). */
@@ -309,23 +309,6 @@ export function hardening(adapter: AdapterUnderTest): void {
         expect((await second).status).toBe(200);
         socket.destroy();
       });
-    });
-
-    describe('requests node cannot parse', () => {
-      for (const [label, bytes, status] of [
-        ['a garbage request line', 'HELLO\r\n\r\n', 400],
-        ['Content-Length with Transfer-Encoding', 'POST /h/upload HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400],
-        ['a header with a NUL', 'GET /h/health HTTP/1.1\r\nHost: t\r\nX-A: a\u0000b\r\n\r\n', 400],
-        ['headers over the size limit', `GET /h/health HTTP/1.1\r\nHost: t\r\nX-Big: ${'a'.repeat(100 * 1024)}\r\n\r\n`, 431],
-      ] as const) {
-        it(`answers ${label} with the JSON envelope of ${status}`, async () => {
-          const r = await exchange(base, bytes);
-          expect(r.status).toBe(status);
-          expect(r.headers['content-type']).toBe('application/json');
-          expect(JSON.parse(r.body)).toEqual({ error: expect.any(String) });
-          await healthy();
-        });
-      }
     });
 
     it('saw no unhandled rejection or uncaught exception', () => {

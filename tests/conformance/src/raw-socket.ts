@@ -111,16 +111,3 @@ export function readReply(socket: Socket, timeoutMs = 5000, untilClose = false):
     socket.once('error', onEnd);
   });
 }
-
-/** Sends `bytes` on a new connection and reads the response (the connection is closed after). */
-export async function exchange(baseURL: string, bytes: string | Buffer, timeoutMs = 5000): Promise<RawReply> {
-  const socket = await open(baseURL);
-  socket.on('error', () => undefined);
-  const reply = readReply(socket, timeoutMs);
-  socket.write(bytes);
-  try {
-    return await reply;
-  } finally {
-    socket.destroy();
-  }
-}

@@ -1,0 +1,4 @@
+import { hostile } from './hostile.js';
+import { nodeHttpAdapter } from './node-http-adapter.js';
+
+hostile(nodeHttpAdapter);
