@@ -43,5 +43,7 @@ export function contextKey<V>(description: string): ContextKey<V> {
 
 /** The key under which adapters store the response headers a handler may add (`responseHeadersFromContext`). */
 export const responseHeadersKey: ContextKey<Headers> = contextKey<Headers>('response headers');
+/** The credentials a request's security check accepted, by scheme (read with `scheme.credential(ctx)`). */
+export const credentialsKey: ContextKey<ReadonlyMap<object, unknown>> = contextKey<ReadonlyMap<object, unknown>>('credentials');
 /** The key under which adapters store their native request object (`requestFromContext`). */
 export const nativeRequestKey: ContextKey<unknown> = contextKey<unknown>('native request');

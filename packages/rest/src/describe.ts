@@ -2,7 +2,7 @@ import * as codec from '@lib/codec';
 import type { Format } from '@lib/format';
 import type { HeaderDescriptor, MediaTypeDescriptor, ResponseCookieDescriptor, ResponseDescriptor, RouteDescriptor } from '@lib/openapi';
 import { ErrorPattern, type ErrorRule } from './error-rules.js';
-import { BodyTooLargeError, NotAcceptableError, RequestBodyError, UnsupportedMediaTypeError } from './errors.js';
+import { BodyTooLargeError, NotAcceptableError, RequestBodyError, UnauthorizedError, UnsupportedMediaTypeError } from './errors.js';
 import { PipelineNoResponseError } from './http-errors.js';
 import type { AnyParam } from './params.js';
 import { BODY_METHODS } from './route.js';
@@ -166,6 +166,11 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
   // Several failures at once are one RequestValidationError, which rules match through its members.
   if (validated.length > 0 && answers(validated)) {
     pipelineSlot(400, 'The request is invalid: a parameter or the body failed validation.', [errorBody]);
+  }
+  // A route that needs credentials (its own requirements, else the builder's global ones) answers 401.
+  const requirements = meta.security ?? handle.server?.globalSecurity() ?? [];
+  if (requirements.length > 0 && requirements.every((r) => Object.keys(r).length > 0) && answers([UnauthorizedError])) {
+    pipelineSlot(401, 'Credentials are missing or invalid (see the WWW-Authenticate header for HTTP schemes).', [errorBody]);
   }
   if (respBody && handle.responseFormats.length > 0 && answers([NotAcceptableError])) {
     pipelineSlot(406, "No response media type matches the request's Accept header.", [errorBody]);

@@ -118,6 +118,23 @@ export class RequestValidationError extends AggregateError {
   }
 }
 
+/**
+ * A request lacks the credentials a route's security requires, they fail their scheme's codec,
+ * or `securityFunc` refused them (401, RFC 9110 §15.5.2). `challenges` are the route's
+ * `WWW-Authenticate` challenges (RFC 9110 §11.6.1), sent with the 401. When `securityFunc` threw,
+ * its error is the `cause`: an error rule of the route matching it wins (`rest.errorStatus(Forbidden, 403)`).
+ * The message sent to the client says only `missing credentials`, `invalid credentials` or `unauthorized`.
+ */
+export class UnauthorizedError extends Error {
+  /** The `WWW-Authenticate` challenges (`Bearer realm="api"`); empty for API keys only. */
+  readonly challenges: readonly string[];
+  constructor(message: string, challenges: readonly string[], cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = 'UnauthorizedError';
+    this.challenges = challenges;
+  }
+}
+
 /** The request's Content-Type is not one the route accepts (415). */
 export class UnsupportedMediaTypeError extends Error {
   /** The Content-Type received (`''` when absent). */

@@ -1,6 +1,6 @@
 export { callWithTransport, Client, newClient } from './client.js';
 export type { ClientCallOptions, ClientOptions } from './client.js';
-export { Context, contextKey } from './context.js';
+export { Context, contextKey, credentialsKey } from './context.js';
 export type { ContextKey } from './context.js';
 export { setCookieHeader } from './cookies.js';
 export { defaultStatus, describeRoute, errorEnvelope } from './describe.js';
@@ -43,6 +43,7 @@ export {
   RequestValidationError,
   ResponseContractError,
   TransportTypeMismatchError,
+  UnauthorizedError,
   UnsupportedMediaTypeError,
   UnsupportedParamKindError,
 } from './errors.js';
@@ -76,6 +77,8 @@ export {
 } from './params.js';
 export type { AnyParam, CookieAttributes, MergeParamFields, OptionalRequestParam, OptionalResponseParam, ParamFields, ParamKind, ParamLocation, PlainParamConstructor, RequiredRequestParam, RequiredResponseParam } from './params.js';
 export { RouteDeclarationError } from './path-template.js';
+export { apiKeyScheme, basicCredentials, basicScheme, bearerScheme, oauth2Scheme, openIdConnectScheme, SecurityScheme } from './security.js';
+export type { ApiKeyLocation, CredentialPlacement, CredentialSource, OAuthFlows } from './security.js';
 export { redirect, Redirect } from './redirect.js';
 export type { PathVars, RedirectStatus, RedirectTarget } from './redirect.js';
 export { CapabilityRequirement, requireHWM, requireQoS } from './requirements.js';

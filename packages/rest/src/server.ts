@@ -5,6 +5,7 @@ import { CapabilityCoverageError, DuplicateRouteError, InvalidPathError, Unsuppo
 import { prepareFallback, prepareRoute } from './pipeline/prepare.js';
 import { transparentPath } from './path-template.js';
 import type { Options } from './options.js';
+import { schemeFromObject, SecurityScheme } from './security.js';
 import type { RouteHandle } from './route-handle.js';
 import type { Route } from './route.js';
 import { DEFAULT_SHUTDOWN_TIMEOUT, type ClientTransport, type ServeOptions, type ServerTransport } from './transport.js';
@@ -82,7 +83,7 @@ export class Server {
   /** The options every route inherits (`withDefaultOptions`); a route's own `withOptions` win. */
   readonly defaultOptions: Options;
   readonly #routes = new Map<string, RouteHandle<unknown, unknown>>();
-  readonly #securitySchemes: Record<string, SecuritySchemeObject> = {};
+  readonly #securitySchemes = new Map<string, SecurityScheme<unknown>>();
   readonly #security: SecurityRequirement[] = [];
   #transport: ServerTransport | undefined;
 
@@ -101,16 +102,35 @@ export class Server {
     return this;
   }
 
-  /** Declares a security scheme under `components.securitySchemes`. Returns this builder. */
-  addSecurityScheme(name: string, scheme: SecuritySchemeObject): this {
-    this.#securitySchemes[name] = scheme;
+  /**
+   * Registers a security scheme under `name`: requirements (`routeMeta({ security: [{ [name]: [] }] })`,
+   * `addGlobalSecurity`) name it, the server enforces it, and the document lists it under
+   * `components.securitySchemes` (OpenAPI 3.1 §4.8.27). A Security Scheme Object given as data
+   * is enforced by where it says the credential is. Returns this builder.
+   */
+  addSecurityScheme(name: string, scheme: SecurityScheme<unknown> | SecuritySchemeObject): this {
+    this.#securitySchemes.set(name, scheme instanceof SecurityScheme ? scheme : schemeFromObject(scheme));
     return this;
   }
 
-  /** Adds a global security requirement. Returns this builder. */
+  /**
+   * Adds global security requirements: every route whose `routeMeta` gives no `security` needs
+   * one of them (OpenAPI 3.1 §4.8.30: alternatives; the schemes of one requirement are all
+   * needed); `security: []` on a route opts out. Returns this builder.
+   */
   addGlobalSecurity(...requirements: SecurityRequirement[]): this {
     this.#security.push(...requirements);
     return this;
+  }
+
+  /** The registered security schemes, by name. */
+  securitySchemes(): ReadonlyMap<string, SecurityScheme<unknown>> {
+    return this.#securitySchemes;
+  }
+
+  /** The global security requirements. */
+  globalSecurity(): readonly SecurityRequirement[] {
+    return this.#security;
   }
 
   /**
@@ -195,7 +215,7 @@ export class Server {
       info: this.info,
       servers: this.#servers,
       routes: this.handles().map((h) => describeRoute(h)),
-      ...(Object.keys(this.#securitySchemes).length > 0 && { securitySchemes: this.#securitySchemes }),
+      ...(this.#securitySchemes.size > 0 && { securitySchemes: Object.fromEntries([...this.#securitySchemes].map(([name, s]) => [name, s.object])) }),
       ...(this.#security.length > 0 && { security: this.#security }),
     });
   }

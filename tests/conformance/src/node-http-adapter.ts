@@ -9,7 +9,8 @@ export const nodeHttpAdapter: AdapterUnderTest = {
     api.attach(transport);
     const stop = new AbortController();
     const served = api.serve({ signal: stop.signal, ...options });
-    const { port } = await transport.listening();
+    // A serve that fails before listening (a route it refuses) rejects here instead of hanging.
+    const { port } = await Promise.race([transport.listening(), served.then(() => Promise.reject(new Error('serve resolved before listening')))]);
     return {
       baseURL: `http://127.0.0.1:${port}`,
       stop: async () => {

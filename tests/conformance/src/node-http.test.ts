@@ -2,6 +2,7 @@ import { clientContract } from './client-contract.js';
 import { contract } from './contract.js';
 import { hardening } from './hardening.js';
 import { openapiContract } from './openapi-contract.js';
+import { security } from './security.js';
 import { nodeHttpAdapter as adapter } from './node-http-adapter.js';
 import { conformance } from './suite.js';
 
@@ -10,3 +11,4 @@ clientContract(adapter);
 hardening(adapter);
 contract(adapter);
 openapiContract(adapter);
+security(adapter);

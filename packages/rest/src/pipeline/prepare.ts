@@ -7,6 +7,7 @@ import { setCookieHeader } from '../cookies.js';
 import { defaultStatus } from '../describe.js';
 import { ErrorPattern } from '../error-rules.js';
 import { spanTags } from '../span-tags.js';
+import { prepareSecurity } from './security.js';
 import {
   BodyTooLargeError,
   HeaderParamError,
@@ -19,6 +20,7 @@ import {
   RequestBodyError,
   RequestValidationError,
   ResponseContractError,
+  UnauthorizedError,
   UnsupportedMediaTypeError,
   messageOf,
 } from '../errors.js';
@@ -95,6 +97,7 @@ export function builtinStatus(err: unknown): number {
   if (err instanceof NoRouteError) return 404;
   if (err instanceof MethodNotAllowedError) return 405;
   if (err instanceof RequestRefusedError) return err.status;
+  if (err instanceof UnauthorizedError) return 401;
   return 500;
 }
 
@@ -176,7 +179,10 @@ function errorResponse(errorHandler: ErrorHandler, ctx: Context, err: unknown, s
   const headers: [string, string][] = [['content-type', JSON_TYPE]];
   if (err instanceof BodyTooLargeError) headers.push(['connection', 'close']);
   // An errorHandler may choose another error status (400–599); anything else keeps the computed one.
-  return { status: isErrorStatus(envelope.status) ? envelope.status : status, headers, body: encoder.encode(text) };
+  const final = isErrorStatus(envelope.status) ? envelope.status : status;
+  // RFC 9110 §15.5.2: a 401 carries the challenges of the route's schemes.
+  if (final === 401 && err instanceof UnauthorizedError && err.challenges.length > 0) headers.push(['www-authenticate', err.challenges.join(', ')]);
+  return { status: final, headers, body: encoder.encode(text) };
 }
 
 /** An integer from 400 to 599: the statuses an `errorHandler` may choose. */
@@ -242,6 +248,8 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
   const errorHandler = options.errorHandler ?? defaultErrorHandler;
   const observer: Observer | undefined = options.observer;
   const validateResponses = options.validateResponses === true;
+  // Credentials (401) are checked before the body is read; routes without requirements skip it.
+  const security = prepareSecurity(route.id, route.meta.security ?? handle.server?.globalSecurity() ?? [], handle.server?.securitySchemes() ?? new Map(), options.securityFunc);
   const hasBody = BODY_METHODS.has(route.method) && route.reqCodec.kind !== 'empty';
   const respEmpty = route.respCodec.kind === 'empty';
   const successStatus = wireStatus(route.meta.respStatus ?? defaultStatus(route.method));
@@ -409,6 +417,7 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
         reqFormat = reqFormats.get(mediaTypeOf(ct));
         if (reqFormat === undefined) throw new UnsupportedMediaTypeError(ct, supportedReq);
       }
+      if (security !== undefined) await security.check(ctx, req);
       const bytes = hasBody ? await req.readBody(maxBodyBytes) : undefined;
 
       // Every parameter and the body are checked, each failure reported; one 400 names them all.

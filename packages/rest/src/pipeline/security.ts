@@ -1,0 +1,103 @@
+import { parseCookie } from 'cookie';
+import type { SecurityRequirement } from '@lib/openapi';
+import { credentialsKey, type Context } from '../context.js';
+import { UnauthorizedError } from '../errors.js';
+import type { SecurityFunc } from '../options.js';
+import { RouteDeclarationError } from '../path-template.js';
+import type { CredentialSource, SecurityScheme } from '../security.js';
+import type { PipelineRequest } from './prepare.js';
+
+/** The realm of `WWW-Authenticate` challenges (RFC 9110 §11.5). */
+const REALM = 'api';
+
+/** A route's security requirements, compiled: checks a request's credentials. */
+export interface PreparedSecurity {
+  /**
+   * Finds the first alternative whose every scheme has a credential its codec accepts, records
+   * the credentials in the context (`scheme.credential(ctx)`), then runs `securityFunc` with that
+   * alternative.
+   * @throws {UnauthorizedError} no alternative is satisfied, or `securityFunc` threw (its error
+   * is the `cause`, so error rules can map it, to 403 for instance).
+   */
+  check(ctx: Context, req: PipelineRequest): Promise<void>;
+}
+
+/**
+ * Compiles the security of a route: its own requirements, else the builder's global ones. An
+ * empty list (`security: []`, or none at all) needs no credential: `undefined`.
+ * OpenAPI 3.1 §4.8.30: the list holds alternatives (any one suffices); the schemes of one
+ * requirement object are all needed.
+ * @throws {RouteDeclarationError} a requirement names a scheme the builder does not have, or the
+ * route needs credentials but no `securityFunc` option is set (a credential is never accepted
+ * unverified).
+ */
+export function prepareSecurity(
+  routeId: string,
+  requirements: readonly SecurityRequirement[],
+  schemes: ReadonlyMap<string, SecurityScheme<unknown>>,
+  securityFunc: SecurityFunc | undefined,
+): PreparedSecurity | undefined {
+  if (requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0)) return undefined;
+  const alternatives = requirements.map((r) =>
+    Object.keys(r).map((name) => {
+      const scheme = schemes.get(name);
+      if (scheme === undefined) throw new RouteDeclarationError(routeId, `security scheme ${JSON.stringify(name)} is not registered with api.addSecurityScheme`);
+      return { name, scheme };
+    }),
+  );
+  if (securityFunc === undefined) {
+    throw new RouteDeclarationError(routeId, 'the route requires credentials but no securityFunc option verifies them (rest.withDefaultOptions({ securityFunc }) or route.withOptions)');
+  }
+  const challenges = [...new Set(alternatives.flat().map(({ scheme }) => scheme.challenge(REALM)).filter((c): c is string => c !== undefined))];
+
+  return {
+    async check(ctx, req) {
+      const source = credentialSource(req);
+      let sawCredential = false;
+      for (let i = 0; i < alternatives.length; i++) {
+        const found = new Map<SecurityScheme<unknown>, unknown>();
+        let ok = true;
+        for (const { scheme } of alternatives[i] as { name: string; scheme: SecurityScheme<unknown> }[]) {
+          const raw = scheme.read(source);
+          if (raw === undefined) {
+            ok = false;
+            break;
+          }
+          sawCredential = true;
+          try {
+            found.set(scheme, scheme.codec === undefined ? raw : scheme.codec.decode(raw));
+          } catch {
+            ok = false;
+            break;
+          }
+        }
+        if (!ok) continue;
+        ctx.set(credentialsKey, found);
+        try {
+          await securityFunc(ctx, req.native instanceof Request ? req.native : undefined, [requirements[i] as SecurityRequirement]);
+        } catch (err) {
+          throw new UnauthorizedError('unauthorized', challenges, err);
+        }
+        return;
+      }
+      throw new UnauthorizedError(sawCredential ? 'invalid credentials' : 'missing credentials', challenges);
+    },
+  };
+}
+
+/** Reads credentials from a pipeline request: headers, then the query and cookies, parsed on first use. */
+function credentialSource(req: PipelineRequest): CredentialSource {
+  let query: URLSearchParams | undefined;
+  let cookies: Record<string, string | undefined> | undefined;
+  return {
+    header: (name) => req.header(name),
+    query: (name) => (query ??= new URLSearchParams(req.rawQuery)).get(name) ?? undefined,
+    cookie: (name) => {
+      if (cookies === undefined) {
+        const h = req.header('cookie');
+        cookies = h === undefined ? {} : parseCookie(h);
+      }
+      return Object.prototype.hasOwnProperty.call(cookies, name) ? cookies[name] : undefined;
+    },
+  };
+}

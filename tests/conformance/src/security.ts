@@ -1,0 +1,203 @@
+/**
+ * Security schemes that are enforced: credentials read from their location, checked by the
+ * scheme's codec and by `securityFunc`, before the body is read; 401 with `WWW-Authenticate`;
+ * alternatives and combinations as OpenAPI defines them; the principal reaching the handler.
+ */
+import * as codec from '@lib/codec';
+import * as rest from '@lib/rest';
+import * as validate from '@lib/validate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { open, readReply } from './raw-socket.js';
+import type { AdapterUnderTest } from './suite.js';
+
+class Forbidden extends Error {}
+
+/** A JWT-shaped bearer token: three base64url parts. */
+const jwt = codec.string().refine(validate.pattern(/^[\w-]+\.[\w-]+\.[\w-]+$/));
+const bearer = rest.bearerScheme('JWT').withCodec(jwt).withDescription('A signed token.');
+const cookieKey = rest.apiKeyScheme('api_key', 'cookie');
+const headerKey = rest.apiKeyScheme('X-API-Key', 'header').withCodec(codec.string().refine(validate.minLength(8)));
+const queryKey = rest.apiKeyScheme('key', 'query');
+const basic = rest.basicScheme();
+
+interface Principal {
+  readonly user: string;
+}
+const principal = rest.contextKey<Principal>('principal');
+
+export function security(adapter: AdapterUnderTest): void {
+  describe(`security: ${adapter.name}`, () => {
+    let base = '';
+    let stop: () => Promise<void> = () => Promise.resolve();
+    let handlerRuns = 0;
+    const checked: string[] = [];
+    let api: rest.Server;
+
+    beforeAll(async () => {
+      api = rest.newServer(
+        { title: 'Secured', version: '1.0.0' },
+        rest.withDefaultOptions({
+          securityFunc: (ctx, _request, requirements) => {
+            const names = Object.keys(requirements[0] ?? {});
+            checked.push(names.join('+'));
+            const token = bearer.credential(ctx);
+            if (token !== undefined) {
+              if (token.endsWith('.forbidden')) throw new Forbidden('not yours');
+              if (!token.endsWith('.sig')) throw new Error('bad signature: secret detail');
+              ctx.set(principal, { user: token.split('.')[0] as string });
+              return;
+            }
+            const b = basic.credential(ctx);
+            if (b !== undefined) {
+              const c = rest.basicCredentials(b);
+              if (c?.password !== 'open sesame') throw new Error('wrong password');
+              ctx.set(principal, { user: c.userId });
+              return;
+            }
+            ctx.set(principal, { user: `key:${names.join('+')}` });
+          },
+        }),
+      );
+      api.addSecurityScheme('bearerAuth', bearer).addSecurityScheme('cookieKey', cookieKey).addSecurityScheme('headerKey', headerKey);
+      api.addSecurityScheme('queryKey', queryKey).addSecurityScheme('basicAuth', basic);
+      api.addGlobalSecurity({ bearerAuth: [] });
+      const whoami = codec.object({ user: codec.string() });
+      const me = (path: string, ...opts: rest.RouteOption<object, { user: string }>[]): void =>
+        rest
+          .newRoute('GET', path, codec.empty<object>(), whoami, rest.errorStatus(Forbidden, 403), ...opts)
+          .withHandler((ctx) => {
+            handlerRuns++;
+            return { user: ctx.get(principal)?.user ?? 'anonymous' };
+          })
+          .register(api);
+      me('/s/global');
+      me('/s/public', rest.routeMeta({ security: [] }));
+      me('/s/either', rest.routeMeta({ security: [{ headerKey: [] }, { queryKey: [] }] }));
+      me('/s/both', rest.routeMeta({ security: [{ cookieKey: [], headerKey: [] }] }));
+      me('/s/basic', rest.routeMeta({ security: [{ basicAuth: [] }] }));
+      rest
+        .newRoute('POST', '/s/upload', codec.object({ a: codec.string() }), codec.object({ a: codec.string() }))
+        .withHandler((_ctx, req) => {
+          handlerRuns++;
+          return req;
+        })
+        .register(api);
+      ({ baseURL: base, stop } = await adapter.serve(api));
+    });
+
+    afterAll(() => stop());
+
+    const get = (path: string, headers: Record<string, string> = {}): Promise<Response> => fetch(`${base}${path}`, { headers });
+
+    it('answers 401 with a Bearer challenge when the credential is missing; the handler never runs', async () => {
+      const before = handlerRuns;
+      const res = await get('/s/global');
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe('Bearer realm="api"');
+      expect(await res.json()).toEqual({ error: 'missing credentials' });
+      expect(handlerRuns).toBe(before);
+    });
+
+    it('refuses a credential its codec rejects, or a scheme other than Bearer', async () => {
+      for (const auth of ['Bearer not-a-jwt', 'Basic YTpi', 'Bearer', 'bearer']) {
+        const res = await get('/s/global', { authorization: auth });
+        expect(res.status).toBe(401);
+      }
+      const invalid = await get('/s/global', { authorization: 'Bearer not-a-jwt' });
+      expect(await invalid.json()).toEqual({ error: 'invalid credentials' });
+    });
+
+    it('runs securityFunc: a valid token reaches the handler with its principal; a refused one is 401 without the reason', async () => {
+      const ok = await get('/s/global', { authorization: 'bEaReR ada.payload.sig' });
+      expect(ok.status).toBe(200);
+      expect(await ok.json()).toEqual({ user: 'ada' });
+      const refused = await get('/s/global', { authorization: 'Bearer ada.payload.forged' });
+      expect(refused.status).toBe(401);
+      const text = await refused.text();
+      expect(JSON.parse(text)).toEqual({ error: 'unauthorized' });
+      expect(text).not.toMatch(/secret|signature/);
+    });
+
+    it('lets an error rule map a securityFunc error: 403', async () => {
+      const res = await get('/s/global', { authorization: 'Bearer ada.payload.forbidden' });
+      expect(res.status).toBe(403);
+      expect(res.headers.get('www-authenticate')).toBeNull();
+    });
+
+    it('lets security: [] opt out of the global requirement', async () => {
+      const res = await get('/s/public');
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ user: 'anonymous' });
+    });
+
+    it('accepts any one alternative (OR) and needs every scheme of one requirement (AND)', async () => {
+      checked.length = 0;
+      expect((await get('/s/either', { 'x-api-key': 'abcdefgh' })).status).toBe(200);
+      expect((await get('/s/either?key=k1')).status).toBe(200);
+      const none = await get('/s/either');
+      expect(none.status).toBe(401);
+      expect(none.headers.get('www-authenticate')).toBeNull();
+      expect((await get('/s/either', { 'x-api-key': 'short' })).status).toBe(401);
+      expect((await get('/s/both', { 'x-api-key': 'abcdefgh' })).status).toBe(401);
+      expect((await get('/s/both', { cookie: 'api_key=c1' })).status).toBe(401);
+      const both = await get('/s/both', { 'x-api-key': 'abcdefgh', cookie: 'api_key=c1' });
+      expect(both.status).toBe(200);
+      expect(await both.json()).toEqual({ user: 'key:cookieKey+headerKey' });
+      expect(checked).toEqual(['headerKey', 'queryKey', 'cookieKey+headerKey']);
+    });
+
+    it('reads HTTP Basic credentials (RFC 7617) and challenges with Basic', async () => {
+      const auth = `Basic ${Buffer.from('grace:open sesame').toString('base64')}`;
+      const ok = await get('/s/basic', { authorization: auth });
+      expect(await ok.json()).toEqual({ user: 'grace' });
+      const wrong = await get('/s/basic', { authorization: `Basic ${Buffer.from('grace:nope').toString('base64')}` });
+      expect(wrong.status).toBe(401);
+      expect(wrong.headers.get('www-authenticate')).toBe('Basic realm="api", charset="UTF-8"');
+    });
+
+    it('checks credentials before reading the body: a 401, not a 413, and the upload is not read', async () => {
+      const before = handlerRuns;
+      const socket = await open(base);
+      socket.on('error', () => undefined);
+      const reply = readReply(socket, 3000, true);
+      socket.write(`POST /s/upload HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: ${1024 ** 3}\r\n\r\n`);
+      socket.write(Buffer.alloc(64 * 1024, 0x20));
+      const r = await reply;
+      socket.destroy();
+      expect(r.status).toBe(401);
+      expect(r.headers.connection).toBe('close');
+      expect(r.closedByServer).toBe(true);
+      expect(handlerRuns).toBe(before);
+    });
+
+    it('documents the schemes, the requirements and the 401', () => {
+      const doc = JSON.parse(api.openAPISpec().marshalJSON()) as {
+        security: unknown;
+        components: { securitySchemes: Record<string, unknown> };
+        paths: Record<string, Record<string, { security?: unknown; responses: Record<string, unknown> }>>;
+      };
+      expect(doc.security).toEqual([{ bearerAuth: [] }]);
+      expect(doc.components.securitySchemes).toEqual({
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A signed token.' },
+        cookieKey: { type: 'apiKey', name: 'api_key', in: 'cookie' },
+        headerKey: { type: 'apiKey', name: 'X-API-Key', in: 'header' },
+        queryKey: { type: 'apiKey', name: 'key', in: 'query' },
+        basicAuth: { type: 'http', scheme: 'basic' },
+      });
+      expect(doc.paths['/s/either']?.['get']?.security).toEqual([{ headerKey: [] }, { queryKey: [] }]);
+      expect(doc.paths['/s/public']?.['get']?.security).toEqual([]);
+      expect(Object.keys(doc.paths['/s/global']?.['get']?.responses ?? {})).toContain('401');
+      expect(Object.keys(doc.paths['/s/public']?.['get']?.responses ?? {})).not.toContain('401');
+    });
+
+    it('refuses to serve a secured route without a securityFunc, or with an unknown scheme', async () => {
+      const open1 = rest.newServer({ title: 't', version: '1' });
+      open1.addSecurityScheme('bearerAuth', bearer);
+      rest.newRoute('GET', '/x', codec.empty<object>(), codec.empty<object>(), rest.routeMeta({ security: [{ bearerAuth: [] }] })).withHandler(() => ({})).register(open1);
+      await expect(adapter.serve(open1)).rejects.toThrow(/no securityFunc/);
+      const open2 = rest.newServer({ title: 't', version: '1' }, rest.withDefaultOptions({ securityFunc: () => undefined }));
+      rest.newRoute('GET', '/x', codec.empty<object>(), codec.empty<object>(), rest.routeMeta({ security: [{ nope: [] }] })).withHandler(() => ({})).register(open2);
+      await expect(adapter.serve(open2)).rejects.toThrow(/"nope" is not registered/);
+    });
+  });
+}
