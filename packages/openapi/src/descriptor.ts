@@ -118,6 +118,11 @@ export interface RouteDescriptor {
   readonly responses: readonly ResponseDescriptor[];
   /** Route security; absent means the API's global security applies. */
   readonly security?: readonly SecurityRequirement[];
+  /**
+   * Capabilities the route requires of its transport (`requireQoS`, `requireHWM`): capability →
+   * minimum level, rendered as the operation's `x-capabilities` extension (OpenAPI 3.1 §4.9).
+   */
+  readonly capabilities?: Readonly<Record<string, number>>;
 }
 
 /** `info` of the API (SPEC.md `rest.Info`). */

@@ -104,6 +104,8 @@ export interface OperationObject {
   /** The route's security; `[]` removes the global requirements for this operation. */
   security?: SecurityRequirementObject[];
   servers?: ServerObject[];
+  /** Specification extensions (OpenAPI 3.1 §4.9), such as `x-capabilities`. */
+  [extension: ExtensionKey]: unknown;
 }
 
 /** External Documentation Object (OpenAPI 3.1 §4.8.11). */

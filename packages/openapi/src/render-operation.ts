@@ -28,6 +28,7 @@ export function renderOperation(route: RouteDescriptor, gen: SchemaGenerator): O
     responses: Object.keys(responses).length > 0 ? responses : undefined,
     deprecated: route.deprecated === true ? true : undefined,
     security: route.security === undefined ? undefined : renderSecurity(route.security),
+    'x-capabilities': route.capabilities === undefined || Object.keys(route.capabilities).length === 0 ? undefined : { ...route.capabilities },
   });
 }
 

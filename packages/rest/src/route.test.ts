@@ -268,6 +268,15 @@ describe('attach coverage', () => {
     expect(err).toMatchObject({ missing: ['qos'], insufficient: [] });
   });
 
+  it('records capability requirements in the document as x-capabilities', () => {
+    const api = rest.newServer({ title: 't', version: '1' });
+    rest.newRoute('GET', '/q', codec.empty<object>(), codec.empty<object>(), rest.requireQoS(1), rest.requireHWM(100)).register(api);
+    rest.newRoute('GET', '/plain', codec.empty<object>(), codec.empty<object>()).register(api);
+    const doc = JSON.parse(api.openAPISpec().marshalJSON()) as { paths: Record<string, { get: Record<string, unknown> }> };
+    expect(doc.paths['/q']?.get['x-capabilities']).toEqual({ qos: 1, hwm: 100 });
+    expect(doc.paths['/plain']?.get).not.toHaveProperty('x-capabilities');
+  });
+
   it('refuses a shutdownTimeout that is not a non-negative number', async () => {
     const api = rest.newServer({ title: 't', version: '1' });
     api.attach({ adapter: 'x', paramKinds: rest.HTTP_PARAM_KINDS, capabilities: new Map(), mount: () => undefined, serve: () => Promise.resolve() });
