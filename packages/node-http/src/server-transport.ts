@@ -70,16 +70,19 @@ export function parseAddr(addr: string): Address {
   return { host: m[1] ?? (m[2] === '' ? '127.0.0.1' : (m[2] as string)), port };
 }
 
+/** A request header by lower-case name; repeated headers joined with `, ` (RFC 9110 §5.3). */
+function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v.join(', ') : v;
+}
+
 function pipelineRequest(req: IncomingMessage, res: ServerResponse, params: Record<string, string | undefined>, rawQuery: string): PipelineRequest {
   let controller: AbortController | undefined;
   return {
     method: req.method ?? 'GET',
     pathParams: params,
     rawQuery,
-    header(name: string): string | undefined {
-      const v = req.headers[name];
-      return Array.isArray(v) ? v.join(', ') : v;
-    },
+    header: (name: string) => headerOf(req, name),
     readBody: (limit) => readBody(req, limit),
     // Created on first use only: most handlers never read ctx.signal.
     get signal(): AbortSignal {
@@ -413,9 +416,15 @@ export class NodeServerTransport implements ServerTransport {
       }
       const allow = [...this.#methods].filter((m) => this.mux.find(m as FindMyWay.HTTPMethod, path) !== null);
       if (allow.includes('GET') && !allow.includes('HEAD')) allow.push('HEAD');
-      const fallback = { method, path, native: req };
-      if (allow.length === 0) sendResponse(res, this.#fallback.notFound(fallback), this.#draining);
-      else sendResponse(res, this.#fallback.methodNotAllowed(fallback, allow.sort()), this.#draining);
+      const fallback = { method, path, native: req, header: (name: string) => headerOf(req, name) };
+      if (allow.length === 0) {
+        sendResponse(res, this.#fallback.notFound(fallback), this.#draining);
+        return;
+      }
+      allow.sort();
+      // A CORS preflight for a path that has routes (Fetch §3.2.2).
+      const preflight = method === 'OPTIONS' ? this.#fallback.preflight(fallback, allow) : undefined;
+      sendResponse(res, preflight ?? this.#fallback.methodNotAllowed(fallback, allow), this.#draining);
       return;
     }
     const params = found.params as Record<string, string | undefined>;

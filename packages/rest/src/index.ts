@@ -77,6 +77,8 @@ export {
 } from './params.js';
 export type { AnyParam, CookieAttributes, MergeParamFields, OptionalRequestParam, OptionalResponseParam, ParamFields, ParamKind, ParamLocation, PlainParamConstructor, RequiredRequestParam, RequiredResponseParam } from './params.js';
 export { RouteDeclarationError } from './path-template.js';
+export { cors, corsPolicy } from './cors.js';
+export type { CorsOption, CorsOptions, CorsOrigin, CorsPolicy } from './cors.js';
 export { apiKeyScheme, basicCredentials, basicScheme, bearerScheme, oauth2Scheme, openIdConnectScheme, SecurityScheme } from './security.js';
 export type { ApiKeyLocation, CredentialPlacement, CredentialSource, OAuthFlows } from './security.js';
 export { redirect, Redirect } from './redirect.js';

@@ -4,6 +4,7 @@ import { describeRoute } from './describe.js';
 import { CapabilityCoverageError, DuplicateRouteError, InvalidPathError, UnsupportedParamKindError } from './errors.js';
 import { prepareFallback, prepareRoute } from './pipeline/prepare.js';
 import { transparentPath } from './path-template.js';
+import { corsPolicy, type CorsOption, type CorsPolicy } from './cors.js';
 import type { Options } from './options.js';
 import { schemeFromObject, SecurityScheme } from './security.js';
 import type { RouteHandle } from './route-handle.js';
@@ -23,8 +24,8 @@ export interface DefaultOptionsOption {
   readonly options: Options;
 }
 
-/** A builder option: `withPathCodec`, `withPathConstraints`, `withDefaultOptions`. */
-export type ServerOption = PathCheckOption | DefaultOptionsOption;
+/** A builder option: `withPathCodec`, `withPathConstraints`, `withDefaultOptions`, `cors`. */
+export type ServerOption = PathCheckOption | DefaultOptionsOption | CorsOption;
 
 /**
  * Server-wide adapter options: every route registered with the builder inherits them, and
@@ -82,6 +83,8 @@ export class Server {
   readonly #checks: readonly PathCheckOption[];
   /** The options every route inherits (`withDefaultOptions`); a route's own `withOptions` win. */
   readonly defaultOptions: Options;
+  /** The CORS policy of every route (`rest.cors(...)`), when any. */
+  readonly cors: CorsPolicy | undefined;
   readonly #routes = new Map<string, RouteHandle<unknown, unknown>>();
   readonly #securitySchemes = new Map<string, SecurityScheme<unknown>>();
   readonly #security: SecurityRequirement[] = [];
@@ -90,7 +93,9 @@ export class Server {
   /** Use {@link newServer}. */
   constructor(info: InfoDescriptor, options: readonly ServerOption[]) {
     this.info = info;
-    this.#checks = options.filter((o): o is PathCheckOption => o.optionKind !== 'defaultOptions');
+    this.#checks = options.filter((o): o is PathCheckOption => o.optionKind === 'pathCodec' || o.optionKind === 'pathConstraints');
+    const corsOption = options.filter((o): o is CorsOption => o.optionKind === 'cors').at(-1);
+    this.cors = corsOption === undefined ? undefined : corsPolicy(corsOption.options);
     let defaults: Options = {};
     for (const o of options) if (o.optionKind === 'defaultOptions') defaults = { ...defaults, ...o.options };
     this.defaultOptions = defaults;
@@ -202,7 +207,7 @@ export class Server {
         checkCoverage(h.route, transport);
         return prepareRoute(h);
       });
-    transport.mount(prepared, prepareFallback(this.defaultOptions));
+    transport.mount(prepared, prepareFallback(this.defaultOptions, this.cors));
     await transport.serve({ signal: options?.signal, shutdownTimeout });
   }
 

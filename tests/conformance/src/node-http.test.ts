@@ -1,5 +1,6 @@
 import { clientContract } from './client-contract.js';
 import { contract } from './contract.js';
+import { corsSuite } from './cors.js';
 import { hardening } from './hardening.js';
 import { openapiContract } from './openapi-contract.js';
 import { security } from './security.js';
@@ -12,3 +13,4 @@ hardening(adapter);
 contract(adapter);
 openapiContract(adapter);
 security(adapter);
+corsSuite(adapter);

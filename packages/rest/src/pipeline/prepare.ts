@@ -8,6 +8,7 @@ import { defaultStatus } from '../describe.js';
 import { ErrorPattern } from '../error-rules.js';
 import { spanTags } from '../span-tags.js';
 import { prepareSecurity } from './security.js';
+import type { CorsPolicy } from '../cors.js';
 import {
   BodyTooLargeError,
   HeaderParamError,
@@ -116,6 +117,12 @@ export interface FallbackResponses {
    * than 1, RFC 9110 §15.6.6). `message` is the error's message.
    */
   refused(req: FallbackRequest, message: string, status: RefusedStatus): PipelineResponse;
+  /**
+   * The answer to a CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`)
+   * for a path whose routes allow `allow`: 204 with the CORS headers. `undefined` when CORS is
+   * off or the request is not a preflight (the adapter then answers 405).
+   */
+  preflight(req: FallbackRequest, allow: readonly string[]): PipelineResponse | undefined;
 }
 
 /** The statuses of {@link FallbackResponses.refused}. */
@@ -135,6 +142,8 @@ export class RequestRefusedError extends Error {
 export interface FallbackRequest {
   readonly method: string;
   readonly path: string;
+  /** A request header by lower-case name (for CORS). */
+  header?(name: string): string | undefined;
   /** The adapter's native request, for `requestFromContext` in an `errorHandler`. */
   readonly native: unknown;
 }
@@ -142,7 +151,7 @@ export interface FallbackRequest {
 const NEVER_ABORTED = new AbortController().signal;
 
 /** Builds the adapter's 404 and 405 answers from the builder's default options (`withDefaultOptions`). Never throws. */
-export function prepareFallback(options: Options): FallbackResponses {
+export function prepareFallback(options: Options, cors?: CorsPolicy): FallbackResponses {
   const errorHandler = options.errorHandler ?? defaultErrorHandler;
   const observer = options.observer;
   const answer = (req: FallbackRequest, err: Error, status: number, extra: readonly (readonly [string, string])[]): PipelineResponse => {
@@ -150,7 +159,7 @@ export function prepareFallback(options: Options): FallbackResponses {
     const ctx = new Context(NEVER_ABORTED);
     ctx.set(nativeRequestKey, req.native);
     const res = errorResponse(errorHandler, ctx, err, status);
-    const out = { ...res, headers: [...res.headers, ...extra] };
+    const out = { ...res, headers: [...res.headers, ...extra, ...(cors?.responseHeaders(req.header?.('origin'), []) ?? [])] };
     safeObserve(() => observer?.onResponse?.({ route: `${req.method} ${req.path}`, status: out.status, durationMs: performance.now() - started, error: err }));
     return out;
   };
@@ -158,6 +167,10 @@ export function prepareFallback(options: Options): FallbackResponses {
     notFound: (req) => answer(req, new NoRouteError(req.path), 404, []),
     methodNotAllowed: (req, allow) => answer(req, new MethodNotAllowedError(req.method, allow), 405, [['allow', allow.join(', ')]]),
     refused: (req, message, status) => answer(req, new RequestRefusedError(message, status), status, []),
+    preflight: (req, allow) => {
+      const headers = cors?.preflight((name) => req.header?.(name), allow);
+      return headers === undefined ? undefined : { status: 204, headers, body: undefined };
+    },
   };
 }
 
@@ -248,6 +261,9 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
   const errorHandler = options.errorHandler ?? defaultErrorHandler;
   const observer: Observer | undefined = options.observer;
   const validateResponses = options.validateResponses === true;
+  const cors = handle.server?.cors;
+  // Scripts of allowed origins may read the headers the route declares (CORS Expose-Headers).
+  const exposed = route.params.filter((p) => p.kind === 'responseHeader').map((p) => p.name);
   // Credentials (401) are checked before the body is read; routes without requirements skip it.
   const security = prepareSecurity(route.id, route.meta.security ?? handle.server?.globalSecurity() ?? [], handle.server?.securitySchemes() ?? new Map(), options.securityFunc);
   const hasBody = BODY_METHODS.has(route.method) && route.reqCodec.kind !== 'empty';
@@ -498,6 +514,7 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
         if (!(err instanceof ResponseContractError)) ctxHeaders.forEach((v, k) => (res.headers as [string, string][]).push([k, v]));
       }
     }
+    if (cors !== undefined) (res.headers as [string, string][]).push(...cors.responseHeaders(req.header('origin'), exposed));
     safeObserve(() =>
       observer?.onResponse?.({ route: route.id, status: res.status, durationMs: performance.now() - started, ...(failure !== undefined && { error: failure }) }),
     );
