@@ -4,6 +4,7 @@
 import * as codec from '@lib/codec';
 import * as rest from '@lib/rest';
 import * as validate from '@lib/validate';
+import { jwt } from './auth.js';
 
 /** Thrown by the store when no user has the id. */
 export class UserNotFoundError extends Error {
@@ -83,7 +84,7 @@ export const createUser = rest.newRoute(
   '/users',
   newUser,
   user,
-  rest.routeMeta({ operationId: 'createUser', summary: 'Register a user', tags: ['users'] }),
+  rest.routeMeta({ operationId: 'createUser', summary: 'Register a user', tags: ['users'], security: [{ bearerAuth: [] }] }),
   emailTakenPattern,
 );
 
@@ -130,7 +131,7 @@ export const deleteUser = rest.newRoute(
   '/users/{id}',
   codec.empty<UserRef>(),
   codec.empty<Record<string, never>>(),
-  rest.routeMeta({ operationId: 'deleteUser', summary: 'Delete a user', tags: ['users'], respStatus: 204, respDescription: 'The user was deleted.' }),
+  rest.routeMeta({ operationId: 'deleteUser', summary: 'Delete a user', tags: ['users'], respStatus: 204, respDescription: 'The user was deleted.', security: [{ bearerAuth: [] }] }),
   idParam,
   notFoundPattern,
 );
@@ -213,22 +214,22 @@ export const createSession = rest.newRoute(
   rest.errorPattern(EmailUnknownError, 404, emailUnknown, (e) => ({ error: e.message, email: e.email })).withDescription('No user has this e-mail address.'),
 );
 
-export interface MeReq {
-  session: string;
-}
-
-/** The signed-in user, from the `session` cookie. */
+/** The signed-in user, from the `session` cookie: an API key in a cookie (the `sessionCookie` scheme). */
 export const getMe = rest.newRoute(
   'GET',
   '/me',
-  codec.empty<MeReq>(),
+  codec.empty<object>(),
   user,
-  rest.routeMeta({ operationId: 'getMe', summary: 'The signed-in user', tags: ['sessions'] }),
-  rest.newRequiredCookieParam('session', sessionToken, (r: MeReq) => r.session, (r, v) => {
-    r.session = v;
-  }),
+  rest.routeMeta({ operationId: 'getMe', summary: 'The signed-in user', tags: ['sessions'], security: [{ sessionCookie: [] }] }),
   rest.errorPattern(SessionExpiredError, 401, sessionExpired, (e) => ({ error: e.message })).withDescription('No valid session.'),
 );
+
+/** Writes need a bearer token: a JWT signed with HS256 (see auth.ts). */
+export const bearerAuth = rest.bearerScheme('JWT').withCodec(jwt).withDescription('A JWT signed with HS256 by the identity provider.');
+/** The session cookie set by `createSession`, as an API key in a cookie. */
+export const sessionCookie = rest.apiKeyScheme('session', 'cookie').withCodec(sessionToken).withDescription('The session cookie set by POST /sessions.');
+/** Who the verified credential speaks for: the token's subject or the session's user id. Set by the securityFunc. */
+export const principal = rest.contextKey<string>('principal');
 
 /** Every route of the API. */
 export const routes = [createUser, getUser, listUsers, deleteUser, findUserByEmail, createSession, getMe] as const;

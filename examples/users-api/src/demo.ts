@@ -9,10 +9,17 @@ import * as nodeHttp from '@lib/node-http';
 import * as rest from '@lib/rest';
 import { createSession, createUser, deleteUser, emailTakenPattern, findUserByEmail, getMe, getUser, listUsers, notFoundPattern, type User } from './api.js';
 import { openapiPath, renderOpenAPI, validateOpenAPI } from './openapi.js';
+import { randomBytes } from 'node:crypto';
+import { signToken } from './auth.js';
 import { startServer } from './server.js';
 
 const stop = new AbortController();
-const { address, done } = await startServer('127.0.0.1:0', stop.signal);
+// The identity provider and the service share this HS256 secret; the demo mints an admin token with it.
+const secret = randomBytes(32).toString('hex');
+const { address, done } = await startServer('127.0.0.1:0', stop.signal, secret);
+const adminToken = signToken({ sub: 'demo-admin', exp: Math.floor(Date.now() / 1000) + 600 }, secret);
+/** Per-call credentials for the secured writes. */
+const asAdmin: rest.ClientCallOptions = { headerParams: { Authorization: `Bearer ${adminToken}` } };
 const base = `http://${address.host}:${address.port}`;
 console.log(`users-api listening on ${base}\n`);
 
@@ -33,17 +40,24 @@ function check(label: string, ok: boolean, detail: string): void {
 }
 
 /** A typed call expected to succeed with `status`. */
-async function call<Req, Resp, P extends string>(label: string, route: rest.Route<Req, Resp, P>, req: Req, status: number): Promise<Resp> {
-  const resp = await client.call(route, req, { observer });
+async function call<Req, Resp, P extends string>(label: string, route: rest.Route<Req, Resp, P>, req: Req, status: number, options: rest.ClientCallOptions = {}): Promise<Resp> {
+  const resp = await client.call(route, req, { observer, ...options });
   check(label, lastStatus === status, `${lastStatus} ${show(resp)}`);
   return resp;
 }
 
 /** A typed call expected to fail with an instance of `errorClass` (and `status`, 0 when nothing may be sent). */
-async function fail<Req, Resp, P extends string>(label: string, route: rest.Route<Req, Resp, P>, req: Req, errorClass: abstract new (...a: never[]) => Error, status: number): Promise<void> {
+async function fail<Req, Resp, P extends string>(
+  label: string,
+  route: rest.Route<Req, Resp, P>,
+  req: Req,
+  errorClass: abstract new (...a: never[]) => Error,
+  status: number,
+  options: rest.ClientCallOptions = {},
+): Promise<void> {
   lastStatus = -1;
   try {
-    const resp = await client.call(route, req, { observer });
+    const resp = await client.call(route, req, { observer, ...options });
     check(label, false, `unexpected success ${show(resp)}`);
   } catch (err) {
     const value = err instanceof nodeHttp.ErrorPatternResponse ? ` ${show(err.value)}` : ` ${(err as Error).message}`;
@@ -60,13 +74,13 @@ async function raw(label: string, method: string, path: string, init: { headers?
 }
 
 console.log('typed client: every route');
-const ada = await call('createUser {name: Ada}', createUser, { name: 'Ada Lovelace', email: 'ada@example.com' }, 201);
-const grace = await call('createUser {name: Grace}', createUser, { name: 'Grace Hopper', email: 'grace@example.com' }, 201);
+const ada = await call('createUser {name: Ada} with a bearer token', createUser, { name: 'Ada Lovelace', email: 'ada@example.com' }, 201, asAdmin);
+const grace = await call('createUser {name: Grace} with a bearer token', createUser, { name: 'Grace Hopper', email: 'grace@example.com' }, 201, asAdmin);
 await call('getUser {id: ada}', getUser, { id: ada.id }, 200);
 const page = await call('listUsers {limit: 10, X-Request-ID}', listUsers, { limit: 10, requestId: 'demo-req-0001' }, 200);
 check('  response header X-Request-ID merged into the response', page.requestId === 'demo-req-0001', String(page.requestId));
 check('  listed both users, oldest first', page.items.map((u: User) => u.name).join() === 'Ada Lovelace,Grace Hopper', String(page.total));
-await call('deleteUser {id: grace}', deleteUser, { id: grace.id }, 204);
+await call('deleteUser {id: grace} with a bearer token', deleteUser, { id: grace.id }, 204, asAdmin);
 check(`  buildPath for getUser`, getUser.buildPath({ id: ada.id }) === `/users/${ada.id}`, getUser.buildPath({ id: ada.id }));
 const found = await call('findUserByEmail {email: ada} -> 303 See Other', findUserByEmail, { email: 'ADA@example.com' }, 303);
 check('  Location merged into the response, not followed', found.location === `/users/${ada.id}`, found.location);
@@ -74,14 +88,22 @@ check('  Location merged into the response, not followed', found.location === `/
 console.log('\ntyped client: a cookie pair');
 const session = await call('createSession {email: ada}', createSession, { email: ada.email }, 201);
 check('  Set-Cookie session merged into the response', /^[0-9a-f]{32}$/.test(session.session), session.session);
-const me = await call('getMe with Cookie: session', getMe, { session: session.session }, 200);
+const me = await call('getMe with Cookie: session', getMe, {}, 200, { cookieParams: { session: session.session } });
 check('  the session is Ada’s', me.id === ada.id, me.name);
 
 console.log('\ntyped client: every declared error');
-await fail('createUser with a taken e-mail -> 409 EmailTaken', createUser, { name: 'Ada again', email: 'ada@example.com' }, nodeHttp.ErrorPatternResponse, 409);
+await fail('createUser with a taken e-mail -> 409 EmailTaken', createUser, { name: 'Ada again', email: 'ada@example.com' }, nodeHttp.ErrorPatternResponse, 409, asAdmin);
 await fail('getUser of a deleted user -> 404 UserNotFound', getUser, { id: grace.id }, nodeHttp.ErrorPatternResponse, 404);
-await fail('deleteUser of a deleted user -> 404 UserNotFound', deleteUser, { id: grace.id }, nodeHttp.ErrorPatternResponse, 404);
-await fail('getMe with an unknown session -> 401 SessionExpired', getMe, { session: '0'.repeat(32) }, nodeHttp.ErrorPatternResponse, 401);
+await fail('deleteUser of a deleted user -> 404 UserNotFound', deleteUser, { id: grace.id }, nodeHttp.ErrorPatternResponse, 404, asAdmin);
+await fail('getMe with an unknown session -> 401 SessionExpired', getMe, {}, nodeHttp.ErrorPatternResponse, 401, { cookieParams: { session: '0'.repeat(32) } });
+
+console.log('\ntyped client: security');
+await fail('createUser without a token -> 401', createUser, { name: 'Eve', email: 'eve@example.com' }, nodeHttp.UnexpectedStatusError, 401);
+const forged = `${adminToken.slice(0, adminToken.lastIndexOf('.'))}.${'A'.repeat(43)}`;
+await fail('createUser with a forged signature -> 401', createUser, { name: 'Eve', email: 'eve@example.com' }, nodeHttp.UnexpectedStatusError, 401, { headerParams: { Authorization: `Bearer ${forged}` } });
+const expired = signToken({ sub: 'demo-admin', exp: Math.floor(Date.now() / 1000) - 1 }, secret);
+await fail('deleteUser with an expired token -> 401', deleteUser, { id: ada.id }, nodeHttp.UnexpectedStatusError, 401, { headerParams: { Authorization: `Bearer ${expired}` } });
+await fail('getMe without the session cookie -> 401', getMe, {}, nodeHttp.ErrorPatternResponse, 401);
 await fail('findUserByEmail of an unknown address -> 404 EmailUnknown', findUserByEmail, { email: 'nobody@example.com' }, nodeHttp.ErrorPatternResponse, 404);
 
 console.log('\ntyped client: reading typed error bodies');
@@ -106,15 +128,18 @@ await fail('createUser {name: ""}', createUser, { name: '', email: 'x@example.co
 console.log('\nraw HTTP: the pipeline answers for itself');
 const json = { 'content-type': 'application/json' };
 await raw('POST /users with Content-Type text/plain -> 415', 'POST', '/users', { headers: { 'content-type': 'text/plain' }, body: 'hi' }, 415);
-await raw('POST /users {"name":""} -> 400 naming the field', 'POST', '/users', { headers: json, body: '{"name":"","email":"e@example.com"}' }, 400);
-await raw('POST /users with a 2 MiB body -> 413', 'POST', '/users', { headers: json, body: new Uint8Array(2 * 1024 * 1024).fill(0x20) }, 413);
+const jsonAsAdmin = { ...json, authorization: `Bearer ${adminToken}` };
+await raw('POST /users {"name":""} -> 400 naming the field', 'POST', '/users', { headers: jsonAsAdmin, body: '{"name":"","email":"e@example.com"}' }, 400);
+await raw('POST /users with a 2 MiB body -> 413', 'POST', '/users', { headers: jsonAsAdmin, body: new Uint8Array(2 * 1024 * 1024).fill(0x20) }, 413);
+await raw('POST /users without a token -> 401 with a Bearer challenge', 'POST', '/users', { headers: json, body: '{}' }, 401, ['www-authenticate', 'Bearer realm="api"']);
 await raw('GET /users?limit=abc -> 400', 'GET', '/users?limit=abc', { headers: { 'x-request-id': 'demo-req-0003' } }, 400);
 await raw('GET /users without X-Request-ID -> 400', 'GET', '/users', {}, 400);
 await raw('GET /nothing-here -> 404', 'GET', '/nothing-here', {}, 404);
 await raw('PATCH /users -> 405 with Allow', 'PATCH', '/users', {}, 405, ['allow', 'GET, HEAD, POST']);
 await raw('GET /users/{id} with Accept: text/csv -> 406', 'GET', `/users/${ada.id}`, { headers: { accept: 'text/csv' } }, 406);
 await raw('GET /users/by-email/{email} -> 303 with Location', 'GET', '/users/by-email/ada%40example.com', {}, 303, ['location', `/users/${ada.id}`]);
-await raw('GET /me without the session cookie -> 400', 'GET', '/me', {}, 400);
+await raw('GET /me without the session cookie -> 401', 'GET', '/me', {}, 401);
+await raw('OPTIONS /users preflight from the browser origin -> 204', 'OPTIONS', '/users', { headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' } }, 204, ['access-control-allow-origin', 'http://localhost:5173']);
 
 console.log('\nOpenAPI 3.1');
 writeFileSync(openapiPath, renderOpenAPI());

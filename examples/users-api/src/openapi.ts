@@ -7,7 +7,7 @@ export const openapiPath: string = fileURLToPath(new URL('../openapi.yaml', impo
 
 /** The OpenAPI 3.1 document of the users API, as YAML. */
 export function renderOpenAPI(): string {
-  return buildApi().openAPISpec().marshalYAML();
+  return buildApi('document-only').openAPISpec().marshalYAML();
 }
 
 /**

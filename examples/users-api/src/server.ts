@@ -2,15 +2,40 @@ import * as nodeHttp from '@lib/node-http';
 import * as rest from '@lib/rest';
 import * as validate from '@lib/validate';
 import { randomBytes } from 'node:crypto';
-import { createSession, createUser, deleteUser, findUserByEmail, getMe, getUser, listUsers, SessionExpiredError } from './api.js';
+import { verifyToken } from './auth.js';
+import { bearerAuth, createSession, createUser, deleteUser, findUserByEmail, getMe, getUser, listUsers, principal, sessionCookie, SessionExpiredError } from './api.js';
 import { UserStore } from './store.js';
 
-/** The builder with every route registered and served from `store`. */
-export function buildApi(store: UserStore = new UserStore()): rest.Server {
+/** The browser origins of the example's front end (a Vite dev server). */
+export const BROWSER_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
+
+/**
+ * The builder with every route registered and served from `store`. Bearer tokens are verified
+ * with `tokenSecret` (HS256); sessions live in memory.
+ */
+export function buildApi(tokenSecret: string, store: UserStore = new UserStore()): rest.Server {
+  // Sessions: token → user id, in memory.
+  const sessions = new Map<string, string>();
   const api = rest.newServer(
     { title: 'Users API', version: '1.0.0', description: 'A users service: the @lib main example.' },
     rest.withPathConstraints(validate.httpPath),
+    rest.cors({ origin: BROWSER_ORIGINS, credentials: true, maxAge: 600 }),
+    rest.withDefaultOptions({
+      // Runs after the scheme's codec accepted the credential, before the body is read.
+      securityFunc: (ctx) => {
+        const token = bearerAuth.credential(ctx);
+        if (token !== undefined) {
+          ctx.set(principal, verifyToken(token, tokenSecret).sub);
+          return;
+        }
+        const session = sessionCookie.credential(ctx);
+        const userId = session === undefined ? undefined : sessions.get(session);
+        if (userId === undefined) throw new SessionExpiredError();
+        ctx.set(principal, userId);
+      },
+    }),
   );
+  api.addSecurityScheme('bearerAuth', bearerAuth).addSecurityScheme('sessionCookie', sessionCookie);
   api.addServer('local', { url: 'http://127.0.0.1:8080' });
   createUser.withHandler((_ctx, req) => store.create(req)).register(api);
   getUser.withHandler((_ctx, req) => store.get(req.id)).register(api);
@@ -28,8 +53,6 @@ export function buildApi(store: UserStore = new UserStore()): rest.Server {
     })
     .register(api);
   findUserByEmail.withHandler((_ctx, req) => rest.redirect(303, getUser, { id: store.byEmail(req.email).id })).register(api);
-  // Sessions: token → user id, in memory.
-  const sessions = new Map<string, string>();
   createSession
     .withHandler((_ctx, req) => {
       const u = store.byEmail(req.email);
@@ -38,19 +61,13 @@ export function buildApi(store: UserStore = new UserStore()): rest.Server {
       return { userId: u.id, session };
     })
     .register(api);
-  getMe
-    .withHandler((_ctx, req) => {
-      const id = sessions.get(req.session);
-      if (id === undefined) throw new SessionExpiredError();
-      return store.get(id);
-    })
-    .register(api);
+  getMe.withHandler((ctx) => store.get(ctx.get(principal) ?? '')).register(api);
   return api;
 }
 
 /** Starts the service on `addr` (`host:port`, port 0 for a free one); resolves with its address and a promise that settles after `signal` aborts. */
-export async function startServer(addr: string, signal: AbortSignal): Promise<{ address: nodeHttp.Address; done: Promise<void> }> {
-  const api = buildApi();
+export async function startServer(addr: string, signal: AbortSignal, tokenSecret: string): Promise<{ address: nodeHttp.Address; done: Promise<void> }> {
+  const api = buildApi(tokenSecret);
   const transport = nodeHttp.newServerTransport({ addr });
   api.attach(transport);
   const done = api.serve({ signal });
