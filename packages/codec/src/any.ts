@@ -21,7 +21,7 @@ export class AnyValueCodec extends Codec<unknown> {
   }
 }
 
-/** A codec accepting any value (SPEC.md `codec.Any`). */
+/** A codec accepting any value. */
 // @__NO_SIDE_EFFECTS__
 export function any(): AnyValueCodec {
   return new AnyValueCodec();

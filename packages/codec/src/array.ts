@@ -55,7 +55,7 @@ export class ArrayCodec<T> extends Codec<T[]> {
   }
 }
 
-/** An array codec (SPEC.md `codec.Slice`). */
+/** An array codec. */
 // @__NO_SIDE_EFFECTS__
 export function array<T>(item: Codec<T>): ArrayCodec<T> {
   return new ArrayCodec(item);

@@ -24,7 +24,7 @@ export class BoolStringCodec extends Codec<boolean> {
   }
 }
 
-/** A boolean carried as text (SPEC.md `codec.BoolString`): `"true"` ↔ `true`. */
+/** A boolean carried as text: `"true"` ↔ `true`. */
 // @__NO_SIDE_EFFECTS__
 export function boolString(): BoolStringCodec {
   return new BoolStringCodec();

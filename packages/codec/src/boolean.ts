@@ -20,7 +20,7 @@ export class BooleanCodec extends Codec<boolean> {
   }
 }
 
-/** A boolean codec (SPEC.md `codec.Bool`). */
+/** A boolean codec. */
 // @__NO_SIDE_EFFECTS__
 export function boolean(): BooleanCodec {
   return new BooleanCodec();

@@ -46,7 +46,7 @@ export class BytesCodec extends Codec<Uint8Array> {
   }
 }
 
-/** A binary codec (SPEC.md `codec.Bytes`): `Uint8Array` ↔ base64 (or raw bytes in binary formats). */
+/** A binary codec: `Uint8Array` ↔ base64 (or raw bytes in binary formats). */
 // @__NO_SIDE_EFFECTS__
 export function bytes(): BytesCodec {
   return new BytesCodec();

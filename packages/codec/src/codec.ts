@@ -6,7 +6,7 @@ import { SchemaGenerator } from './schema-generator.js';
 
 /**
  * A check on a decoded value, reflected into JSON Schema where a keyword exists
- * (TYPESCRIPT.md §5, SPEC.md `validate`). Constraints come from `@lib/validate` or are
+ *. Constraints come from `@lib/validate` or are
  * written by hand; they are plain values, so the schema renderer can read them.
  */
 export interface Constraint<T> {

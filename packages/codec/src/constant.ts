@@ -34,7 +34,7 @@ export class ConstantCodec<const V extends JsonValue> extends Codec<V> {
 }
 
 /**
- * A codec accepting exactly one JSON value, primitive or structured (SPEC.md `codec.Const`):
+ * A codec accepting exactly one JSON value, primitive or structured:
  * `codec.constant({ version: 1 })`.
  */
 // @__NO_SIDE_EFFECTS__

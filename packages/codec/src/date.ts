@@ -28,7 +28,7 @@ export class DateCodec extends Codec<Date> {
   }
 }
 
-/** A calendar-date codec (SPEC.md `codec.Date`): `Date` (UTC midnight) ↔ `YYYY-MM-DD`. */
+/** A calendar-date codec: `Date` (UTC midnight) ↔ `YYYY-MM-DD`. */
 // @__NO_SIDE_EFFECTS__
 export function date(): DateCodec {
   return new DateCodec();

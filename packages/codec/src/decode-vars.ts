@@ -16,7 +16,7 @@ export interface VarField<R> {
 
 /**
  * Decodes the variables present in `vars` through the fields of the same name and writes them
- * into `req` (SPEC.md merge rule 4, `codec.DecodeVars`). Variables without a field and fields
+ * into `req`. Variables without a field and fields
  * without a variable are skipped. Mutates and returns `req`.
  * @throws {DecodeError} whose issue paths start with the variable name.
  */

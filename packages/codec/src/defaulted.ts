@@ -81,7 +81,7 @@ function resolve(gen: SchemaGenerator, schema: JsonSchema): JsonSchema {
 }
 
 /**
- * A codec whose absent value decodes to `value` (SPEC.md field defaults):
+ * A codec whose absent value decodes to `value`:
  * `codec.object({ limit: codec.defaulted(codec.int(), 20) })` decodes `{}` to `{ limit: 20 }`
  * and documents `default: 20`.
  * @throws {DecodeError} when `value` does not satisfy `inner` (a default must be valid).

@@ -16,8 +16,7 @@ const PARTS = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/
 const UNITS = [604_800_000, 86_400_000, 3_600_000, 60_000, 1000] as const;
 
 /**
- * Codec of a duration in milliseconds (TYPESCRIPT.md §2: durations are milliseconds as
- * `number`). Wire value: an RFC 3339 / ISO 8601 duration (`P1DT2H30M`, `PT90S`, `P2W`), read
+ * Codec of a duration in milliseconds. Wire value: an RFC 3339 / ISO 8601 duration (`P1DT2H30M`, `PT90S`, `P2W`), read
  * as `weeks·7d + days·24h + hours + minutes + seconds` (a day is 24 hours). Encoding writes
  * days, hours, minutes and seconds (`PT0S` for zero).
  *
@@ -62,7 +61,7 @@ export class DurationCodec extends Codec<number> {
   }
 }
 
-/** A duration codec (SPEC.md `codec.Duration`): milliseconds ↔ ISO 8601 duration (`PT1H30M`). */
+/** A duration codec: milliseconds ↔ ISO 8601 duration (`PT1H30M`). */
 // @__NO_SIDE_EFFECTS__
 export function duration(): DurationCodec {
   return new DurationCodec();

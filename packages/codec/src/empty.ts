@@ -25,7 +25,7 @@ export class EmptyCodec<T> extends Codec<T> {
   }
 }
 
-/** A codec for an absent body (SPEC.md `codec.Empty`): `codec.empty<GetUserReq>()`. */
+/** A codec for an absent body: `codec.empty<GetUserReq>()`. */
 // @__NO_SIDE_EFFECTS__
 export function empty<T = Record<string, never>>(): EmptyCodec<T> {
   return new EmptyCodec<T>();

@@ -46,7 +46,7 @@ export class EqCodec<T> extends Codec<T> {
 }
 
 /**
- * A codec accepting only `value`, written by `inner` (SPEC.md `codec.Eq`):
+ * A codec accepting only `value`, written by `inner`:
  * `codec.eq(codec.time(), new Date(0))` accepts exactly `"1970-01-01T00:00:00.000Z"`.
  * @throws {EncodeError} when `value` does not have the structure of `inner` (what
  * `inner.encode(value)` throws).

@@ -31,7 +31,7 @@ export class Float32Codec extends Codec<number> {
   }
 }
 
-/** A single-precision float codec (SPEC.md `codec.Float32`). NaN, ±Infinity and overflow are rejected. */
+/** A single-precision float codec. NaN, ±Infinity and overflow are rejected. */
 // @__NO_SIDE_EFFECTS__
 export function float32(): Float32Codec {
   return new Float32Codec();

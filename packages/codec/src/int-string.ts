@@ -42,7 +42,7 @@ export class IntStringCodec extends Codec<number> {
   }
 }
 
-/** An integer carried as text (SPEC.md `codec.IntString`): `"42"` ↔ `42`. */
+/** An integer carried as text: `"42"` ↔ `42`. */
 // @__NO_SIDE_EFFECTS__
 export function intString(): IntStringCodec {
   return new IntStringCodec();

@@ -74,7 +74,7 @@ export class IntCodec extends Codec<number> {
 }
 
 /**
- * An integer codec (SPEC.md `codec.Int`): safe integers, −(2^53−1) to 2^53−1; schema
+ * An integer codec: safe integers, −(2^53−1) to 2^53−1; schema
  * `{ type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 }`. For the full
  * 64-bit range use {@link int64} (a `bigint`).
  */

@@ -1,7 +1,7 @@
 import { IntCodec } from './int.js';
 
 /**
- * A signed 16-bit integer codec (SPEC.md `codec.Int16`): a `number` from -32768 to 32767; wire value: a JSON integer;
+ * A signed 16-bit integer codec: a `number` from -32768 to 32767; wire value: a JSON integer;
  * schema `{ type: 'integer', minimum: -32768, maximum: 32767 }`.
  * Decoding anything else gives an issue with constraint `type`.
  */

@@ -1,7 +1,7 @@
 import { IntCodec } from './int.js';
 
 /**
- * A signed 32-bit integer codec (SPEC.md `codec.Int32`): a `number` from -2147483648 to 2147483647; wire value: a JSON integer;
+ * A signed 32-bit integer codec: a `number` from -2147483648 to 2147483647; wire value: a JSON integer;
  * schema `{ type: 'integer', format: 'int32', minimum: -2147483648, maximum: 2147483647 }`.
  * Decoding anything else gives an issue with constraint `type`.
  */

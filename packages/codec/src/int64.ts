@@ -73,7 +73,7 @@ export class BigIntCodec extends Codec<bigint> {
 }
 
 /**
- * A signed 64-bit integer codec (SPEC.md `codec.Int64`): `bigint` from −2^63 to 2^63−1 ↔ its
+ * A signed 64-bit integer codec: `bigint` from −2^63 to 2^63−1 ↔ its
  * decimal text (`"9223372036854775807"`). See {@link BigIntCodec} for the schema.
  */
 // @__NO_SIDE_EFFECTS__

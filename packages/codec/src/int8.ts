@@ -1,7 +1,7 @@
 import { IntCodec } from './int.js';
 
 /**
- * A signed 8-bit integer codec (SPEC.md `codec.Int8`): a `number` from -128 to 127; wire value: a JSON integer;
+ * A signed 8-bit integer codec: a `number` from -128 to 127; wire value: a JSON integer;
  * schema `{ type: 'integer', minimum: -128, maximum: 127 }`.
  * Decoding anything else gives an issue with constraint `type`.
  */

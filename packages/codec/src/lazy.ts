@@ -44,7 +44,7 @@ export class LazyCodec<T> extends Codec<T> {
 }
 
 /**
- * A codec for recursive types (SPEC.md `codec.Lazy`); annotate the recursive codec's type:
+ * A codec for recursive types; annotate the recursive codec's type:
  * ```ts
  * type Node = { name: string; children: Node[] };
  * const node: codec.Codec<Node> = codec.object({ name: codec.string(), children: codec.array(codec.lazy(() => node)) });

@@ -37,7 +37,7 @@ function describeLiteral(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) ? String(value) : describeValue(value);
 }
 
-/** A codec accepting exactly `value` (SPEC.md `codec.Literal`). */
+/** A codec accepting exactly `value`. */
 // @__NO_SIDE_EFFECTS__
 export function literal<const L extends LiteralValue>(value: L): LiteralCodec<L> {
   return new LiteralCodec(value);

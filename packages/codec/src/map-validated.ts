@@ -9,8 +9,7 @@ function messageOf(err: unknown): string {
 }
 
 /**
- * Codec that maps the value of another codec with two fallible functions (SPEC.md
- * `codec.MapCodecValidated`). Decode runs `inner`, then `decode`; a throw from `decode` gives an
+ * Codec that maps the value of another codec with two fallible functions. Decode runs `inner`, then `decode`; a throw from `decode` gives an
  * issue (constraint `map`, the thrown message). Encode runs `encode`, then `inner` (whose encode
  * checks apply to the result: a wrong result is an `EncodeError`); a throw from `encode` becomes
  * a {@link DecodeError} with one issue (constraint `map`, the value, the thrown error as
@@ -37,7 +36,7 @@ export class MapValidatedCodec<A, B> extends MapCodec<A, B> {
 }
 
 /**
- * A value mapping that may fail both ways (SPEC.md `codec.MapCodecValidated`):
+ * A value mapping that may fail both ways:
  * `codec.mapValidated(codec.string(), (s) => new URL(s), (u) => { if (u.protocol !== 'https:') throw new Error('must be https'); return u.href; })`.
  * See {@link MapValidatedCodec}; for a total `encode` use {@link map}.
  */

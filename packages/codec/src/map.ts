@@ -48,7 +48,7 @@ export class MapCodec<A, B> extends Codec<B> {
 }
 
 /**
- * A value mapping (SPEC.md `codec.MapCodec`):
+ * A value mapping:
  * `codec.map(codec.string(), (s) => new URL(s), (u) => u.href)`.
  */
 // @__NO_SIDE_EFFECTS__

@@ -14,7 +14,7 @@ export class MustError extends TypeError {
 }
 
 /**
- * The panicking smart constructor (SPEC.md `codec.Must`), for values written in the program
+ * The panicking smart constructor, for values written in the program
  * (constants, fixtures): like {@link newValue}, but an invalid value is a programming error.
  * @throws {MustError} (a `TypeError` whose `cause` is the {@link DecodeError}) when `value` is
  * invalid, structurally (the `EncodeError`'s issues, as a `DecodeError`) or by a constraint.

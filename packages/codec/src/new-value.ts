@@ -2,7 +2,7 @@ import type { Codec } from './codec.js';
 import { EncodeError } from './encode-error.js';
 
 /**
- * A smart constructor (SPEC.md `codec.New`): checks `value` against `codec` (shape and every
+ * A smart constructor: checks `value` against `codec` (shape and every
  * constraint) and returns it normalised — `codec.decode(codec.encode(value))`, so undeclared
  * keys are stripped and defaults applied; the result is a fresh value.
  * @throws {DecodeError} listing every issue when `value` is invalid; structural issues found

@@ -33,7 +33,7 @@ export class NullableCodec<T> extends Codec<T | null> {
   }
 }
 
-/** Makes a codec accept `null` (SPEC.md `codec.Nullable`). */
+/** Makes a codec accept `null`. */
 // @__NO_SIDE_EFFECTS__
 export function nullable<T>(inner: Codec<T>): NullableCodec<T> {
   return new NullableCodec(inner);

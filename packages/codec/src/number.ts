@@ -24,7 +24,7 @@ export class NumberCodec extends Codec<number> {
   }
 }
 
-/** A finite floating-point number codec (SPEC.md `codec.Float64`). NaN and ±Infinity are rejected. */
+/** A finite floating-point number codec. NaN and ±Infinity are rejected. */
 // @__NO_SIDE_EFFECTS__
 export function number(): NumberCodec {
   return new NumberCodec();

@@ -185,7 +185,7 @@ export class ObjectCodec<S extends Shape> extends Codec<ObjectOutput<S>> {
 }
 
 /**
- * An object codec (SPEC.md `codec.Struct`):
+ * An object codec:
  * `codec.object({ id: codec.string(), age: codec.optional(codec.int()) })`. See {@link ObjectCodec}.
  */
 // @__NO_SIDE_EFFECTS__

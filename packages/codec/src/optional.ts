@@ -29,7 +29,7 @@ export class OptionalCodec<T> extends Codec<T | undefined> {
   }
 }
 
-/** Makes a codec optional (SPEC.md `codec.Optional`); `object` fields wrapped in it may be absent. */
+/** Makes a codec optional; `object` fields wrapped in it may be absent. */
 // @__NO_SIDE_EFFECTS__
 export function optional<T>(inner: Codec<T>): OptionalCodec<T> {
   return new OptionalCodec(inner);

@@ -111,7 +111,7 @@ export class RecordCodec<V, K extends RecordKey = string> extends Codec<RecordOu
 }
 
 /**
- * A map codec (SPEC.md `codec.Map`). `record(value)` has string keys;
+ * A map codec. `record(value)` has string keys;
  * `record(key, value)` decodes every key with `key`, whose wire value must be a string:
  * `codec.record(codec.string().refine(validate.uuid), codec.int())`,
  * `codec.record(codec.intString(), codec.string())` (decoded type `Record<number, string>`).

@@ -21,7 +21,7 @@ export class StringCodec extends Codec<string> {
 }
 
 /**
- * A string codec (SPEC.md `codec.String`). Refine with `@lib/validate` constraints:
+ * A string codec. Refine with `@lib/validate` constraints:
  * `codec.string().refine(validate.minLength(1))`.
  */
 // @__NO_SIDE_EFFECTS__

@@ -111,7 +111,7 @@ export class TaggedUnionCodec<Tag extends string, V extends Variants> extends Co
 }
 
 /**
- * A discriminated union (SPEC.md `codec.TaggedUnion`):
+ * A discriminated union:
  * `codec.taggedUnion('type', { card: cardCodec, bank: bankCodec })`. See {@link TaggedUnionCodec}.
  */
 // @__NO_SIDE_EFFECTS__

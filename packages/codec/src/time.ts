@@ -116,7 +116,7 @@ export class TimeCodec extends Codec<Date> {
   }
 }
 
-/** An instant codec (SPEC.md `codec.Time`): `Date` ↔ RFC 3339 date-time string. */
+/** An instant codec: `Date` ↔ RFC 3339 date-time string. */
 // @__NO_SIDE_EFFECTS__
 export function time(): TimeCodec {
   return new TimeCodec();

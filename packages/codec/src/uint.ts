@@ -1,7 +1,7 @@
 import { IntCodec } from './int.js';
 
 /**
- * A non-negative integer codec (SPEC.md `codec.Uint`): a `number` from 0 to 2^53−1 (the safe
+ * A non-negative integer codec: a `number` from 0 to 2^53−1 (the safe
  * part of Go's `uint`; use {@link uint64} for the full range as `bigint`); wire value: a JSON
  * integer; schema `{ type: 'integer', minimum: 0, maximum: 9007199254740991 }`.
  */

@@ -1,7 +1,7 @@
 import { IntCodec } from './int.js';
 
 /**
- * An unsigned 16-bit integer codec (SPEC.md `codec.Uint16`): a `number` from 0 to 65535; wire value: a JSON integer;
+ * An unsigned 16-bit integer codec: a `number` from 0 to 65535; wire value: a JSON integer;
  * schema `{ type: 'integer', minimum: 0, maximum: 65535 }`.
  * Decoding anything else gives an issue with constraint `type`.
  */

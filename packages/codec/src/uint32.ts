@@ -1,7 +1,7 @@
 import { IntCodec } from './int.js';
 
 /**
- * An unsigned 32-bit integer codec (SPEC.md `codec.Uint32`): a `number` from 0 to 4294967295; wire value: a JSON integer;
+ * An unsigned 32-bit integer codec: a `number` from 0 to 4294967295; wire value: a JSON integer;
  * schema `{ type: 'integer', minimum: 0, maximum: 4294967295 }`.
  * Decoding anything else gives an issue with constraint `type`.
  */

@@ -1,7 +1,7 @@
 import { BigIntCodec } from './int64.js';
 
 /**
- * An unsigned 64-bit integer codec (SPEC.md `codec.Uint64`): `bigint` from 0 to 2^64−1 ↔ its
+ * An unsigned 64-bit integer codec: `bigint` from 0 to 2^64−1 ↔ its
  * decimal text (`"18446744073709551615"`). Schema: a string `pattern` of exactly that range as
  * a body value, `{ type: 'integer', minimum: 0 }` as a parameter.
  */

@@ -1,7 +1,7 @@
 import { IntCodec } from './int.js';
 
 /**
- * An unsigned 8-bit integer codec (SPEC.md `codec.Uint8`): a `number` from 0 to 255; wire value: a JSON integer;
+ * An unsigned 8-bit integer codec: a `number` from 0 to 255; wire value: a JSON integer;
  * schema `{ type: 'integer', minimum: 0, maximum: 255 }`.
  * Decoding anything else gives an issue with constraint `type`.
  */

@@ -83,7 +83,7 @@ export class UntaggedUnionCodec<C extends readonly Codec<unknown>[]> extends Cod
 }
 
 /**
- * An untagged union (SPEC.md `codec.Union`): `codec.untaggedUnion(codec.int(), codec.string())`
+ * An untagged union: `codec.untaggedUnion(codec.int(), codec.string())`
  * decodes `1` and `"a"`. See {@link UntaggedUnionCodec} for the decoding order.
  * @throws {TypeError} when called without codecs.
  */

@@ -3,14 +3,13 @@ import { CookieParamError, setCookieHeader, type CookieAttributes, type Context 
 import { responseHeadersKey } from '@lib/rest/pipeline';
 
 /**
- * The headers the response will carry, for a handler to add to (SPEC.md
- * `nethttp.ResponseHeadersFromContext`); `undefined` outside a request served by an HTTP adapter.
+ * The headers the response will carry, for a handler to add to; `undefined` outside a request served by an HTTP adapter.
  */
 export function responseHeadersFromContext(ctx: Context): Headers | undefined {
   return ctx.get(responseHeadersKey);
 }
 
-/** Options of {@link setCookie} (SPEC.md `nethttp.CookieOptions`). */
+/** Options of {@link setCookie}. */
 export interface CookieOptions extends CookieAttributes {
   /** Validates the value before it is written. */
   readonly codec?: Codec<string>;
@@ -22,8 +21,8 @@ export interface HeaderSink {
 }
 
 /**
- * Appends a `Set-Cookie` line (SPEC.md `nethttp.SetCookie`) with the defaults of TYPESCRIPT.md
- * §6.6; `maxAge` in seconds.
+ * Appends a `Set-Cookie` line (RFC 6265 §4.1) with the library's defaults (`Path=/; Secure;
+ * HttpOnly; SameSite=Strict`, a session cookie); `maxAge` in seconds.
  * @throws {CookieParamError} when `options.codec` rejects the value.
  */
 export function setCookie(target: HeaderSink | Headers, name: string, value: string, options: CookieOptions = {}): void {
@@ -46,7 +45,7 @@ export interface ResponseCookie {
 }
 
 /**
- * Adds cookies to the current response (SPEC.md `nethttp.WithResponseCookies`).
+ * Adds cookies to the current response.
  * @throws {Error} outside a request served by an HTTP adapter.
  */
 export function withResponseCookies(ctx: Context, ...cookies: ResponseCookie[]): void {

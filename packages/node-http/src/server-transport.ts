@@ -17,7 +17,7 @@ import {
 /** A find-my-way router (HTTP version 1). */
 export type Mux = FindMyWay.Instance<FindMyWay.HTTPVersion.V1>;
 
-/** Options of {@link newServerTransport} (SPEC.md `nethttp.ServerTransportOptions`). */
+/** Options of {@link newServerTransport}. */
 export interface ServerTransportOptions {
   /** A find-my-way router to register into (routes of your own stay served); default: a new one. */
   readonly mux?: Mux;
@@ -295,7 +295,7 @@ export function connectListener(_req: IncomingMessage, socket: Duplex): void {
 }
 
 /**
- * The node:http server transport (SPEC.md `nethttp`): routes with find-my-way, answers 404 for
+ * The node:http server transport: routes with find-my-way, answers 404 for
  * no route and 405 with `Allow` for a wrong method, and runs `@lib/rest`'s pipeline for the rest.
  */
 export class NodeServerTransport implements ServerTransport {
@@ -494,7 +494,7 @@ export class NodeServerTransport implements ServerTransport {
 }
 
 /**
- * Builds the node:http server transport (SPEC.md `nethttp.NewServerTransport`):
+ * Builds the node:http server transport:
  * `nodeHttp.newServerTransport({ addr: '127.0.0.1:8080' })`.
  * @throws {TypeError} for a malformed `addr`, or a timeout that is not a non-negative number.
  */

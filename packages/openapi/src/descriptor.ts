@@ -2,15 +2,14 @@ import type { Codec, JsonSchema } from '@lib/codec';
 
 /**
  * The route descriptor: what `@lib/rest` produces from a route declaration and what this
- * package renders into an OpenAPI 3.1 document (TYPESCRIPT.md §1: it lives in the lowest
- * package that needs it). Plain data; every codec is rendered through `@lib/codec`'s
+ * package renders into an OpenAPI 3.1 document. Plain data; every codec is rendered through `@lib/codec`'s
  * `SchemaGenerator`, so named codecs become `components.schemas` entries.
  */
 
 /** Where a parameter is read from (OpenAPI `in`). */
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
 
-/** A request parameter (SPEC.md "Plain parameters", "Merge parameters"). */
+/** A request parameter. */
 export interface ParameterDescriptor {
   readonly in: ParameterLocation;
   readonly name: string;
@@ -47,7 +46,7 @@ export interface MediaTypeDescriptor {
   readonly schema?: JsonSchema;
 }
 
-/** A response header (SPEC.md `ResponseHeaderParam`), under `responses[status].headers`. */
+/** A response header, under `responses[status].headers`. */
 export interface HeaderDescriptor {
   readonly name: string;
   /** The Header Object's `description` (OpenAPI 3.1 §4.8.21); absent, the codec's schema description takes its place. */
@@ -57,7 +56,7 @@ export interface HeaderDescriptor {
 }
 
 /**
- * A response cookie (SPEC.md `ResponseCookieParam`). OpenAPI has no cookie object for
+ * A response cookie. OpenAPI has no cookie object for
  * responses: cookies are rendered as the `Set-Cookie` header, described by name.
  */
 export interface ResponseCookieDescriptor {
@@ -125,14 +124,14 @@ export interface RouteDescriptor {
   readonly capabilities?: Readonly<Record<string, number>>;
 }
 
-/** `info` of the API (SPEC.md `rest.Info`). */
+/** `info` of the API. */
 export interface InfoDescriptor {
   readonly title: string;
   readonly version: string;
   readonly description?: string;
 }
 
-/** A named server entry (SPEC.md `builder.AddServer`). */
+/** A named server entry. */
 export interface ServerDescriptor {
   /** The name given to `addServer`; rendered as the server's `description`. */
   readonly name: string;

@@ -12,8 +12,7 @@ import type {
 import { toJSONText, toYAMLText } from './serialize.js';
 
 /**
- * An OpenAPI 3.1 document (SPEC.md "OpenAPI generation"; TYPESCRIPT.md §3:
- * `api.openAPISpec(): openapi.Document`). It holds the fields of the OpenAPI Object as plain,
+ * An OpenAPI 3.1 document. It holds the fields of the OpenAPI Object as plain,
  * mutable properties — edit them before marshalling if you need to — and serialises them with
  * a fixed key order (`openapi`, `info`, `jsonSchemaDialect`, `servers`, `security`, `tags`,
  * `paths`, `webhooks`, `components`, `externalDocs`), so YAML and JSON diffs stay clean.
@@ -74,7 +73,7 @@ export class Document implements OpenAPIObject {
   }
 
   /**
-   * The document as YAML (SPEC.md `doc.MarshalYAML()`): block style, no line folding, no
+   * The document as YAML: block style, no line folding, no
    * anchors or aliases, and strings that read as numbers or booleans (`'200'`, `'1.0'`) quoted,
    * so `YAML.parse` of the text deep-equals `JSON.parse(doc.marshalJSON())`. Ends with a newline.
    */

@@ -13,7 +13,7 @@ describe('public types', () => {
     expectTypeOf<openapi.Document['toJSON']>().returns.toEqualTypeOf<openapi.OpenAPIObject>();
   });
 
-  it('marshalYAML takes JSON Schemas (TYPESCRIPT.md) and codecs', () => {
+  it('marshalYAML takes JSON Schemas and codecs', () => {
     const schemas: Record<string, JsonSchema> = { A: { type: 'string' } };
     expectTypeOf(openapi.marshalYAML(schemas)).toBeString();
     expectTypeOf(openapi.marshalYAML({ B: codec.int(), C: { type: 'null' } })).toBeString();

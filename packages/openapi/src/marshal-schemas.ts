@@ -6,7 +6,7 @@ import { toJSONText, toYAMLText } from './serialize.js';
 export type SchemaSource = JsonSchema | Codec<unknown>;
 
 /**
- * Renders a mapping name → schema without a builder (SPEC.md `openapi.MarshalYAML(map)`), as
+ * Renders a mapping name → schema without a builder, as
  * `components.schemas` of a document would hold it. Codecs are rendered with one generator whose
  * `$ref`s point at `#/components/schemas/`: each codec is emitted under its given name (which
  * wins over its own `withName`), and the named or recursive codecs inside it are added to the
@@ -33,8 +33,7 @@ export function renderSchemas(schemas: Readonly<Record<string, SchemaSource>>): 
 }
 
 /**
- * YAML of a mapping name → schema (SPEC.md `openapi.MarshalYAML(map[name]schema)`; TYPESCRIPT.md
- * `openapi.marshalYAML(schemas)`), rendered by {@link renderSchemas}. Same YAML style as
+ * YAML of a mapping name → schema, rendered by {@link renderSchemas}. Same YAML style as
  * `Document.marshalYAML()`; ends with a newline.
  * @throws {SchemaNameConflictError} as {@link renderSchemas}.
  */

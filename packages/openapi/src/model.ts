@@ -35,7 +35,7 @@ export interface InfoObject {
   termsOfService?: string;
   contact?: ContactObject;
   license?: LicenseObject;
-  /** The API's version (SPEC.md "Versioning" 2), not the OpenAPI version. */
+  /** The API's version, not the OpenAPI version. */
   version: string;
 }
 

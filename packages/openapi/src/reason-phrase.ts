@@ -70,7 +70,7 @@ const CLASS_PHRASES: Readonly<Record<string, string>> = {
 };
 
 /**
- * The text a response without a description gets (SPEC.md "OpenAPI generation"): the RFC 9110
+ * The text a response without a description gets: the RFC 9110
  * reason phrase of `status` (`404` → `'Not Found'`), the class name of a range (`'4XX'` →
  * `'Client Error'`), `'Default response'` for `'default'`, else `'Status {status}'`.
  * Never throws.

@@ -24,8 +24,7 @@ export const SCHEMA_REF_PREFIX = '#/components/schemas/';
 const METHOD_KEYS: readonly HttpMethodKey[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /**
- * Renders an API descriptor into an OpenAPI 3.1 document (SPEC.md "OpenAPI generation";
- * `api.openAPISpec()` of `@lib/rest` calls it).
+ * Renders an API descriptor into an OpenAPI 3.1 document.
  *
  * - `info` from `api.info`; `servers` as `{ url, description: name }`; global `security`.
  * - `paths`: one path item per template (`/users/{id}`), in first-declaration order; within

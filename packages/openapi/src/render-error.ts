@@ -10,7 +10,7 @@
  * - `duplicateOperationId`: two operations with one `operationId`.
  * - `duplicateParameter`: two parameters of one route with one name and location.
  * - `reservedHeader`: a header parameter named `Accept`, `Content-Type` or `Authorization`
- *   (SPEC.md "Plain parameters": request bodies and security schemes describe them).
+ *  .
  * - `unknownPathParam`: a path parameter whose name is not a placeholder of the template.
  * - `invalidStatus`: a response status that is not `100`–`599`, `1XX`–`5XX` or `default`.
  * - `duplicateResponse`: two responses of one route with one status.
@@ -54,7 +54,7 @@ export interface OpenAPIRenderErrorOptions {
 }
 
 /**
- * Thrown by `renderDocument` (SPEC.md "OpenAPI generation") when the descriptor cannot be
+ * Thrown by `renderDocument` when the descriptor cannot be
  * rendered into a valid OpenAPI 3.1 document. `problem` says what is wrong; `method`, `path`
  * and `subject` say where; `cause` keeps an underlying error (problem `schema`).
  */

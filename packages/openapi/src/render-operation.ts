@@ -7,7 +7,7 @@ import { renderParameters } from './render-parameters.js';
 import { renderResponses } from './render-responses.js';
 
 /**
- * The Operation Object of one route (SPEC.md "OpenAPI generation"), keys in OpenAPI order:
+ * The Operation Object of one route, keys in OpenAPI order:
  * `tags`, `summary`, `description`, `operationId`, `parameters`, `requestBody`, `responses`,
  * `deprecated`, `security`. Empty `tags`, `parameters` and `responses` are left out; a
  * `requestBody` whose content is empty (an `empty` codec) is left out; `security` is emitted

@@ -5,11 +5,11 @@ import { omitUndefined } from './omit-undefined.js';
 import { templateVars } from './path-template.js';
 import { routeError } from './render-error.js';
 
-/** Request headers OpenAPI ignores as parameters (OpenAPI 3.1 §4.8.12.1; SPEC.md "Plain parameters"). */
+/** Request headers OpenAPI ignores as parameters (OpenAPI 3.1 §4.8.12.1). */
 const RESERVED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
 /**
- * The `parameters` of a route's operation (SPEC.md "Plain parameters", "Merge parameters").
+ * The `parameters` of a route's operation.
  * Placeholders of the path template without a declared path parameter come first, as required
  * `{ type: 'string' }` path parameters (OpenAPI requires every placeholder to be declared);
  * then the declared parameters in declaration order. Schemas come from

@@ -87,7 +87,7 @@ function renderHeader(h: HeaderDescriptor, gen: SchemaGenerator): HeaderObject {
 
 /**
  * The `Set-Cookie` header that documents a response's cookies (OpenAPI has no response-cookie
- * object; SPEC.md puts them at `responses[status].headers["Set-Cookie"]`). Its description names
+ * object: they are documented at `responses[status].headers["Set-Cookie"]`). Its description names
  * every cookie; `required` is true when any cookie is; its schema is a string starting with one
  * of the cookie names and `=`; the `x-cookies` extension gives each cookie's value schema.
  */

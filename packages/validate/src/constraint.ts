@@ -15,7 +15,7 @@ export interface ConstraintSpec<T> {
 }
 
 /**
- * Builds a {@link Constraint} for `codec.refine` from its parts (TYPESCRIPT.md §5). Write your
+ * Builds a {@link Constraint} for `codec.refine` from its parts. Write your
  * own constraints with it: `constraint({ name: 'even', test: (n: number) => n % 2 === 0, message: 'must be even' })`.
  * The result is frozen.
  */
