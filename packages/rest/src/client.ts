@@ -14,6 +14,7 @@ import {
   TransportTypeMismatchError,
 } from './errors.js';
 import { RequestBuildError, ResponseBodyError, UnexpectedStatusError, type ErrorPatternResponse } from './http-errors.js';
+import { runClientMiddleware } from './middleware.js';
 import type { Observer, ValidationLocation } from './options.js';
 import { ResponseMergeParam, type AnyParam } from './params.js';
 import { BODY_METHODS, Route } from './route.js';
@@ -156,6 +157,12 @@ function observe(observer: Observer | undefined, route: string, status: number, 
  * array) sends one `key=value` pair per element of its encoded array, and nothing for an empty
  * array.
  *
+ * The route's own middleware with a client function (`route.clientMW`, `route.use` of a
+ * middleware with `withSend`) run first, in order: each input must pass its declaration's
+ * `inCodec.validate`, and its merge fields are then checked and sent like the route's parameters
+ * (explicit entries win). A function that throws, or an invalid input, is a `RequestBuildError`;
+ * nothing is sent. The builder's middleware (`api.use`) are the server's and never run here.
+ *
  * Success is a 2xx, or a 3xx equal to the route's declared success status (`respStatus`, default
  * 201 for POST and 200 otherwise): a declared redirect (RFC 9110 §15.4) is the call's result,
  * never followed. The body is decoded unless the response codec is `codec.empty()`, and the
@@ -168,7 +175,7 @@ function observe(observer: Observer | undefined, route: string, status: number, 
  * (`client.call` passes the client's default).
  * @throws {ParamError} (`PathParamError`, `QueryParamError`, `HeaderParamError`, `CookieParamError`), `MissingPathVarError`, `InvalidPathError` — pre-flight, the only failure; nothing sent.
  * @throws {RequestValidationError} pre-flight, several failures (parameters and the body); nothing sent.
- * @throws {RequestBuildError} the body is invalid (the only pre-flight failure), the signal was already aborted, or the transport could not build or send the request.
+ * @throws {RequestBuildError} the body is invalid (the only pre-flight failure), a middleware's client function threw or gave an invalid input, the signal was already aborted, or the transport could not build or send the request.
  * @throws {RequestError} the transport failed after sending.
  * @throws {ErrorPatternResponse} a declared error response.
  * @throws {UnexpectedStatusError} any other non-success response (an undeclared 3xx included), or an error body that does not decode.
@@ -181,16 +188,20 @@ export async function callWithTransport<Req, Resp>(transport: ClientTransport, h
   const invalid = (location: ValidationLocation, name: string, error: unknown): void => safely(() => observer?.onValidationError?.({ route: route.id, location, name, error }));
   try {
     checkCoverage(route as Route<unknown, unknown>, transport);
+    // The route's middleware (route.use, clientMW) give their inputs first; a throw sends nothing.
+    const inputs = await runClientMiddleware(route.middleware, req);
+    const specs: (readonly [RequestParamSpec, unknown])[] = handle.requestParams.map((p) => [p, req] as const);
+    for (const m of inputs) for (const p of m.params) specs.push([p, m.input]);
     const failures: unknown[] = [];
     const vars: Record<string, string> = {};
     const query: [string, string][] = [];
     const headers: [string, string][] = [];
     const cookies: Record<string, string> = {};
-    for (const p of handle.requestParams) {
+    for (const [p, source] of specs) {
       const explicit = p.kind === 'query' ? options.queryParams : p.kind === 'header' ? options.headerParams : p.kind === 'cookie' ? options.cookieParams : undefined;
       let values: string[];
       try {
-        values = paramValues(p, req, explicit);
+        values = paramValues(p, source, explicit);
       } catch (err) {
         failures.push(err);
         invalid(p.kind, p.name, err);
@@ -203,7 +214,7 @@ export async function callWithTransport<Req, Resp>(transport: ClientTransport, h
         else cookies[p.name] = v;
       }
     }
-    const declared = (kind: string, name: string): boolean => handle.requestParams.some((p) => p.kind === kind && (kind === 'header' ? p.name.toLowerCase() === name.toLowerCase() : p.name === name));
+    const declared = (kind: string, name: string): boolean => specs.some(([p]) => p.kind === kind && (kind === 'header' ? p.name.toLowerCase() === name.toLowerCase() : p.name === name));
     for (const [k, v] of Object.entries(options.queryParams ?? {})) if (!declared('query', k)) for (const x of typeof v === 'string' ? [v] : v) query.push([k, x]);
     for (const [k, v] of Object.entries(options.headerParams ?? {})) if (!declared('header', k)) headers.push([k, v]);
     for (const [k, v] of Object.entries(options.cookieParams ?? {})) if (!declared('cookie', k)) cookies[k] = v;

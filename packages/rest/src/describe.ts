@@ -2,7 +2,8 @@ import * as codec from '@lib/codec';
 import type { Format } from '@lib/format';
 import type { HeaderDescriptor, MediaTypeDescriptor, ResponseCookieDescriptor, ResponseDescriptor, RouteDescriptor } from '@lib/openapi';
 import { ErrorPattern, type ErrorRule } from './error-rules.js';
-import { BodyTooLargeError, NotAcceptableError, RequestBodyError, UnauthorizedError, UnsupportedMediaTypeError } from './errors.js';
+import { BodyTooLargeError, MiddlewareError, MiddlewareInputError, NotAcceptableError, RequestBodyError, UnauthorizedError, UnsupportedMediaTypeError } from './errors.js';
+import { middlewareParamSpecs } from './middleware.js';
 import { PipelineNoResponseError } from './http-errors.js';
 import type { AnyParam } from './params.js';
 import { BODY_METHODS } from './route.js';
@@ -84,6 +85,10 @@ interface ErrorSlot {
  *   A pipeline status is left out when every error that raises it matches a rule whose witness
  *   is a class the error extends: the rule answers instead.
  *
+ * The middleware the server runs for the route (`api.use`, then the route's) add their request
+ * parameters after the route's, their response headers and cookies to the success response, and
+ * 400 (a `MiddlewareInputError` or `MiddlewareError` the route's rules do not capture).
+ *
  * A status answered by several of these gets every body (`MediaTypeDescriptor.alternatives`,
  * rendered `anyOf`): a 400 pattern's body and the envelope of a failed validation. A pipeline
  * status joins the rule whose status is sent as that code (`'4XX'` sends 400). The success
@@ -137,12 +142,15 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
     slot.description = `${slot.description}\n\nOr: ${description}`;
   };
 
+  // Middleware the server runs (api.use, then the route's): their parameters and response fields are the operation's too.
+  const middleware = handle.serverMiddleware;
+  const allParams: readonly AnyParam[] = middleware.length === 0 ? route.params : [...route.params, ...middleware.flatMap((a) => a.middleware.params)];
   const status = String(meta.respStatus ?? defaultStatus(route.method));
   declare({
     status,
     description: meta.respDescription ?? reasonPhrase(status),
     content: respBody ? media(handle.responseFormats, meta.respSchemaName) : [],
-    ...responseParts(route.params),
+    ...responseParts(allParams),
   });
   for (const r of route.responses) {
     declare({ status: String(r.status), description: r.description, content: [], ...responseParts(r.headers ?? []), cookies: [] });
@@ -163,9 +171,12 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
     .filter((p) => p.codec !== undefined || (p.required && p.kind !== 'path'))
     .map((p) => PARAM_ERRORS[p.kind]);
   if (hasBody) validated.push(RequestBodyError);
+  // Any middleware function may refuse a request (MiddlewareError), and its input be invalid.
+  if (middleware.length > 0) validated.push(MiddlewareInputError, MiddlewareError);
   // Several failures at once are one RequestValidationError, which rules match through its members.
   if (validated.length > 0 && answers(validated)) {
-    pipelineSlot(400, 'The request is invalid: a parameter or the body failed validation.', [errorBody]);
+    const refused = middleware.length > 0 ? ', or a middleware refused it' : '';
+    pipelineSlot(400, `The request is invalid: a parameter or the body failed validation${refused}.`, [errorBody]);
   }
   // A route that needs credentials (its own requirements, else the builder's global ones) answers 401.
   const requirements = meta.security ?? handle.server?.globalSecurity() ?? [];
@@ -207,12 +218,12 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
     ...(meta.description !== undefined && { description: meta.description }),
     ...(meta.tags !== undefined && { tags: meta.tags }),
     ...(meta.deprecated !== undefined && { deprecated: meta.deprecated }),
-    parameters: handle.requestParams.map((p) => ({
+    parameters: [...handle.requestParams, ...middleware.flatMap((a) => middlewareParamSpecs(a.middleware))].map((p) => ({
       in: p.kind,
       name: p.name,
       required: p.required,
       ...(p.codec !== undefined && { codec: p.codec }),
-      ...(describedParam(route.params, p.kind, p.name) ?? {}),
+      ...(describedParam(allParams, p.kind, p.name) ?? {}),
     })),
     ...(hasBody && { requestBody: { required: route.reqCodec.kind !== 'optional', content: media(handle.requestFormats, meta.reqSchemaName) } }),
     responses,

@@ -215,6 +215,76 @@ export class MiddlewareError extends Error {
   }
 }
 
+/**
+ * A middleware's input `In` failed to decode or validate (400, before its function runs): one of
+ * its request merge fields (header, cookie or query) failed its codec or is required and
+ * missing, or the assembled value failed the declaration's `inCodec.validate`. `cause` is the
+ * `ParamError` of the failing field (a `RequestValidationError` when several failed), or the
+ * `DecodeError` of `inCodec`. The message, sent to the client, names the middleware and the field:
+ * `middleware "requestId": invalid input: header "X-Request-ID": must match the pattern …`.
+ */
+export class MiddlewareInputError extends Error {
+  /** The middleware's declared name. */
+  readonly middlewareName: string;
+  constructor(middlewareName: string, cause: unknown) {
+    super(`middleware ${JSON.stringify(middlewareName)}: invalid input: ${messageOf(cause)}`, { cause });
+    this.name = 'MiddlewareInputError';
+    this.middlewareName = middlewareName;
+  }
+}
+
+/**
+ * A middleware's output `Out` breaks its declaration (500): it does not encode through the
+ * declaration's `outCodec` (a wrong type, a missing required field), or one of its response
+ * merge fields fails its codec, is required and absent, or is not a valid HTTP field value
+ * (RFC 9110 §5.5), or a cookie attribute the grammar refuses (RFC 6265 §4.1.1). `cause` says
+ * which. The client receives the generic 500 envelope, never this message.
+ */
+export class MiddlewareOutputError extends Error {
+  /** The middleware's declared name. */
+  readonly middlewareName: string;
+  constructor(middlewareName: string, cause: unknown) {
+    super(`middleware ${JSON.stringify(middlewareName)}: output violates its declaration: ${messageOf(cause)}`, { cause });
+    this.name = 'MiddlewareOutputError';
+    this.middlewareName = middlewareName;
+  }
+}
+
+/**
+ * Two middleware with the same declaration name would run on one route: attached twice with
+ * `route.use` / `route.handleMW` / `route.clientMW`, or attached to the route and to the builder
+ * (`api.use`). Thrown by the attaching call: `route.use`, `handleMW`, `clientMW`, `route.register`
+ * (against the builder's middleware) or `api.use` (against every registered route's).
+ */
+export class DuplicateMiddlewareNameError extends Error {
+  /** The route, as `METHOD /path`; `*` when two `api.use` calls clash (every route). */
+  readonly route: string;
+  /** The shared declaration name. */
+  readonly middlewareName: string;
+  constructor(route: string, middlewareName: string) {
+    super(`${route}: middleware ${JSON.stringify(middlewareName)} is attached twice`);
+    this.name = 'DuplicateMiddlewareNameError';
+    this.route = route;
+    this.middlewareName = middlewareName;
+  }
+}
+
+/**
+ * A middleware is attached both ways at once: a value with bundled functions (`withReceive`,
+ * `withSend`) given to `route.handleMW` or `route.clientMW`, or a declaration bound with
+ * `handleMW`/`clientMW` on a route that also gets a bundled middleware of the same declaration
+ * (`route.use`, `api.use`). Which function would run is then unclear, so neither is chosen.
+ */
+export class AmbiguousMiddlewareAttachmentError extends Error {
+  /** The middleware's declared name. */
+  readonly middlewareName: string;
+  constructor(middlewareName: string) {
+    super(`middleware ${JSON.stringify(middlewareName)} is both bundled (withReceive/withSend) and bound (handleMW/clientMW): attach it one way`);
+    this.name = 'AmbiguousMiddlewareAttachmentError';
+    this.middlewareName = middlewareName;
+  }
+}
+
 /** Two error patterns of one route share a status (SPEC.md error mapping rule 6). */
 export class DuplicateErrorStatusError extends Error {
   /** The route, as `METHOD /path`. */

@@ -22,17 +22,21 @@ export {
 } from './error-rules.js';
 export type { ErrorAction, ErrorBodyMatcher, ErrorCase, ErrorClass, ErrorGuard, ErrorRule, ErrorWitness, Status } from './error-rules.js';
 export {
+  AmbiguousMiddlewareAttachmentError,
   BodyTooLargeError,
   CapabilityCoverageError,
   ClientTransportAlreadyAttachedError,
   ClientTransportNotAttachedError,
   CookieParamError,
   DuplicateErrorStatusError,
+  DuplicateMiddlewareNameError,
   DuplicateRouteError,
   HeaderParamError,
   InvalidPathError,
   MethodNotAllowedError,
   MiddlewareError,
+  MiddlewareInputError,
+  MiddlewareOutputError,
   MissingPathVarError,
   NoRouteError,
   NotAcceptableError,
@@ -50,6 +54,8 @@ export {
 export { formats, requestFormats, RequestFormats, ResponseFormats } from './formats.js';
 export { ErrorPatternResponse, PipelineNoResponseError, RequestBuildError, RequestError, ResponseBodyError, UnexpectedStatusError } from './http-errors.js';
 export type { ErrorPatternValuer } from './http-errors.js';
+export { declaration, Declaration, Middleware, newMiddleware } from './middleware.js';
+export type { BoundReceiveFunc, BoundSendFunc, MiddlewareAttachment, MiddlewareFields, ReceiveFunc, SendFunc } from './middleware.js';
 export { DEFAULT_MAX_BODY_BYTES } from './options.js';
 export type { ClientRelevantOptions, ErrorEnvelope, ErrorHandler, Observer, Options, SecurityFunc, ValidationLocation } from './options.js';
 export {

@@ -4,6 +4,7 @@ import type { Context } from './context.js';
 import { CookieParamError, HeaderParamError, MissingPathVarError, PathParamError, QueryParamError, type ParamError } from './errors.js';
 import { ErrorPattern, ErrorLog, type ErrorRule } from './error-rules.js';
 import { ErrorPatternResponse } from './http-errors.js';
+import type { MiddlewareAttachment } from './middleware.js';
 import type { Observer, Options } from './options.js';
 import { RequestMergeParam, type AnyParam, type ParamLocation } from './params.js';
 import { fillTemplate } from './path-template.js';
@@ -180,6 +181,16 @@ export class RouteHandle<Req, Resp> {
   get options(): Options {
     const defaults = this.server?.defaultOptions;
     return defaults === undefined ? this.route.options : { ...defaults, ...this.route.options };
+  }
+
+  /**
+   * The middleware the server runs for this route, in order: the builder's (`api.use`, in `use`
+   * order, whether the route was registered before or after), then the route's own (`route.use`,
+   * `handleMW`, `clientMW`, in attachment order).
+   */
+  get serverMiddleware(): readonly MiddlewareAttachment[] {
+    const shared = this.server?.middleware() ?? [];
+    return shared.length === 0 ? this.route.middleware : [...shared, ...this.route.middleware];
   }
 
   /** The request formats: set on the handle, else declared on the route, else JSON of the request codec under `options.contentType`. */

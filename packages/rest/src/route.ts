@@ -7,6 +7,7 @@ import { ErrorPattern, ErrorStatusRule, wireStatus, type ErrorRule } from './err
 import { isToken } from './http-grammar.js';
 import { RequestFormats, ResponseFormats } from './formats.js';
 import type { Options } from './options.js';
+import { bindMiddleware, useMiddleware, type BoundReceiveFunc, type BoundSendFunc, type Middleware, type MiddlewareAttachment } from './middleware.js';
 import { PlainParam, RequestMergeParam, ResponseMergeParam, type AnyParam } from './params.js';
 import { RouteDeclarationError, templateVars } from './path-template.js';
 import { CapabilityRequirement } from './requirements.js';
@@ -62,9 +63,14 @@ export class Route<Req, Resp, P extends string = string> {
   readonly handler: Handler<Req, Resp> | undefined;
   /** Adapter options set with `withOptions`. */
   readonly options: Options;
+  /**
+   * The route's own middleware (`use`, `handleMW`, `clientMW`), in attachment order. The server
+   * runs the builder's (`api.use`) before these; the client runs only these.
+   */
+  readonly middleware: readonly MiddlewareAttachment[];
 
   /** Use {@link newRoute}. */
-  constructor(init: Omit<Route<Req, Resp, P>, 'withHandler' | 'withOptions' | 'register' | 'registerHandle' | 'clientHandle' | 'buildPath' | 'id'>) {
+  constructor(init: Omit<Route<Req, Resp, P>, 'withHandler' | 'withOptions' | 'register' | 'registerHandle' | 'clientHandle' | 'buildPath' | 'id' | 'handleMW' | 'clientMW' | 'use'>) {
     this.method = init.method;
     this.path = init.path;
     this.reqCodec = init.reqCodec;
@@ -79,6 +85,7 @@ export class Route<Req, Resp, P extends string = string> {
     this.pathVars = init.pathVars;
     this.handler = init.handler;
     this.options = init.options;
+    this.middleware = init.middleware;
   }
 
   /** `METHOD /path`, for messages. */
@@ -97,9 +104,51 @@ export class Route<Req, Resp, P extends string = string> {
   }
 
   /**
+   * A copy with `mw` bound for the server (Go's `HandleMW`): after the request's parameters and
+   * body are decoded and merged, `fn` receives the context, that request and the decoded `In`,
+   * and returns `Out`, which the handler reads with `mw.output(ctx)`. It runs after the builder's
+   * middleware and the route's earlier ones. Give the same `mw` value to {@link Route.clientMW}
+   * for the client side: both functions share one attachment.
+   * @throws {AmbiguousMiddlewareAttachmentError} `mw` has bundled functions (`withReceive`,
+   * `withSend`), or the route already uses a bundled middleware of the same declaration.
+   * @throws {DuplicateMiddlewareNameError} another middleware of that name is already attached (or `mw` already bound for the server).
+   * @throws {RouteDeclarationError} a parameter of `mw` is already declared by the route or another middleware.
+   */
+  handleMW<In, Out>(mw: Middleware<In, Out>, fn: BoundReceiveFunc<Req, NoInfer<In>, NoInfer<Out>>): Route<Req, Resp, P> {
+    const receive = fn as unknown as MiddlewareAttachment['receive'];
+    return new Route({ ...this, middleware: bindMiddleware(this.id, this.params, this.middleware, mw as unknown as Middleware<unknown, unknown>, { receive }) });
+  }
+
+  /**
+   * A copy with `mw` bound for the client (Go's `ClientMW`): before each call, the client calls
+   * `fn` with the request value and writes the merge fields of the `In` it returns into the
+   * request (headers, cookies, query parameters), checked like the route's own (explicit
+   * `headerParams`/`queryParams`/`cookieParams` of the call win). A throw, or an `In` that fails
+   * `inCodec.validate`, aborts the call with `RequestBuildError`: nothing is sent.
+   * @throws {AmbiguousMiddlewareAttachmentError} @throws {DuplicateMiddlewareNameError} @throws {RouteDeclarationError} as {@link Route.handleMW}.
+   */
+  clientMW<In, Out>(mw: Middleware<In, Out>, fn: BoundSendFunc<Req, NoInfer<In>>): Route<Req, Resp, P> {
+    const send = fn as unknown as MiddlewareAttachment['send'];
+    return new Route({ ...this, middleware: bindMiddleware(this.id, this.params, this.middleware, mw as unknown as Middleware<unknown, unknown>, { send }) });
+  }
+
+  /**
+   * A copy that uses a middleware with bundled functions (`mw.withReceive` for the server,
+   * `mw.withSend` for the client), after the route's earlier middleware.
+   * @throws {RouteDeclarationError} `mw` has no bundled function, or one of its parameters is already declared.
+   * @throws {AmbiguousMiddlewareAttachmentError} the route binds the same declaration with `handleMW`/`clientMW`.
+   * @throws {DuplicateMiddlewareNameError} a middleware of that name is already attached.
+   */
+  use<In, Out>(mw: Middleware<In, Out>): Route<Req, Resp, P> {
+    return new Route({ ...this, middleware: useMiddleware(this.id, this.params, this.middleware, mw as unknown as Middleware<unknown, unknown>) });
+  }
+
+  /**
    * Registers the route with a builder (SPEC.md `Register`).
    * @throws {InvalidPathError} when the path fails the builder's path codec or constraints.
    * @throws {DuplicateRouteError} when the builder has a route with this method and path.
+   * @throws {DuplicateMiddlewareNameError} @throws {AmbiguousMiddlewareAttachmentError} when the
+   * route's middleware clash with the builder's (`api.use`).
    */
   register(api: Server): void {
     this.registerHandle(api);
@@ -214,5 +263,6 @@ export function newRoute<Req, Resp, const P extends string = string>(
     pathVars,
     handler: undefined,
     options: {},
+    middleware: [],
   });
 }

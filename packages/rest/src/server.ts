@@ -6,6 +6,7 @@ import { prepareFallback, prepareRoute } from './pipeline/prepare.js';
 import { transparentPath } from './path-template.js';
 import { corsPolicy, type CorsOption, type CorsPolicy } from './cors.js';
 import type { Options } from './options.js';
+import { bundledAttachment, checkMiddleware, type Middleware, type MiddlewareAttachment } from './middleware.js';
 import { schemeFromObject, SecurityScheme } from './security.js';
 import type { RouteHandle } from './route-handle.js';
 import type { Route } from './route.js';
@@ -61,7 +62,7 @@ export function withPathConstraints(...constraints: Constraint<string>[]): PathC
  * @throws {UnsupportedParamKindError} @throws {CapabilityCoverageError}
  */
 export function checkCoverage(route: Route<unknown, unknown>, transport: ServerTransport | ClientTransport): void {
-  for (const p of route.params) if (!transport.paramKinds.has(p.kind)) throw new UnsupportedParamKindError(p.kind, transport.adapter);
+  for (const p of [...route.params, ...route.middleware.flatMap((a) => a.middleware.params)]) if (!transport.paramKinds.has(p.kind)) throw new UnsupportedParamKindError(p.kind, transport.adapter);
   const missing: string[] = [];
   const insufficient: string[] = [];
   for (const r of route.requirements) {
@@ -88,6 +89,7 @@ export class Server {
   readonly #routes = new Map<string, RouteHandle<unknown, unknown>>();
   readonly #securitySchemes = new Map<string, SecurityScheme<unknown>>();
   readonly #security: SecurityRequirement[] = [];
+  readonly #middleware: MiddlewareAttachment[] = [];
   #transport: ServerTransport | undefined;
 
   /** Use {@link newServer}. */
@@ -157,6 +159,8 @@ export class Server {
    * replaced by `x` (template-transparent validation).
    * @throws {InvalidPathError} @throws {DuplicateRouteError}
    * @throws {UnsupportedParamKindError} @throws {CapabilityCoverageError} when a transport is attached and lacks what the route needs.
+   * @throws {DuplicateMiddlewareNameError} @throws {AmbiguousMiddlewareAttachmentError} @throws {RouteDeclarationError}
+   * when the route's middleware clash with the builder's (`use`).
    */
   add(handle: RouteHandle<unknown, unknown>): void {
     const route = handle.route;
@@ -164,7 +168,36 @@ export class Server {
     const key = `${route.method} ${route.path.replace(/\{[^}]*\}/g, '{}')}`;
     if (this.#routes.has(key)) throw new DuplicateRouteError(route.id);
     if (this.#transport !== undefined) checkCoverage(route, this.#transport);
+    checkMiddleware(route.id, route.params, [...this.#middleware, ...route.middleware]);
     this.#routes.set(key, handle);
+  }
+
+  /**
+   * Runs `mw`'s bundled server function (`mw.withReceive`) for every route of this builder,
+   * registered before or after this call, ahead of the route's own middleware; several `use`
+   * calls run in call order. Call it before `serve`: routes already served keep their pipeline.
+   * The client never runs builder middleware (attach it to the route with `route.use` for that).
+   * Returns this builder.
+   * @throws {TypeError} `mw` has no bundled server function.
+   * @throws {DuplicateMiddlewareNameError} a middleware of that name already runs for the builder
+   * (`route` is `*`) or for a registered route.
+   * @throws {AmbiguousMiddlewareAttachmentError} a registered route binds the same declaration with `handleMW`/`clientMW`.
+   * @throws {RouteDeclarationError} a parameter of `mw` is already declared by a route or another middleware.
+   */
+  use<In, Out>(mw: Middleware<In, Out>): this {
+    const m = mw as unknown as Middleware<unknown, unknown>;
+    if (m.receive === undefined) throw new TypeError(`api.use: middleware ${JSON.stringify(m.name)} has no server function; bundle one with mw.withReceive(fn)`);
+    const attachment = bundledAttachment(m);
+    const shared = [...this.#middleware, attachment];
+    checkMiddleware('*', [], shared);
+    for (const h of this.#routes.values()) checkMiddleware(h.route.id, h.route.params, [...shared, ...h.route.middleware]);
+    this.#middleware.push(attachment);
+    return this;
+  }
+
+  /** The middleware every route of this builder runs first (`use`), in order. */
+  middleware(): readonly MiddlewareAttachment[] {
+    return this.#middleware;
   }
 
   /** The registered handles, in registration order. */

@@ -8,6 +8,7 @@ import { defaultStatus } from '../describe.js';
 import { ErrorPattern } from '../error-rules.js';
 import { spanTags } from '../span-tags.js';
 import { prepareSecurity } from './security.js';
+import { prepareMiddleware } from './middleware.js';
 import type { CorsPolicy } from '../cors.js';
 import {
   BodyTooLargeError,
@@ -15,6 +16,7 @@ import {
   CookieParamError,
   MethodNotAllowedError,
   MiddlewareError,
+  MiddlewareInputError,
   NoRouteError,
   NotAcceptableError,
   ParamError,
@@ -94,7 +96,7 @@ export function builtinStatus(err: unknown): number {
   if (err instanceof BodyTooLargeError) return 413;
   if (err instanceof ParamError || err instanceof RequestBodyError || err instanceof RequestValidationError) return 400;
   if (err instanceof PipelineNoResponseError) return 503;
-  if (err instanceof MiddlewareError) return 400;
+  if (err instanceof MiddlewareError || err instanceof MiddlewareInputError) return 400;
   if (err instanceof NoRouteError) return 404;
   if (err instanceof MethodNotAllowedError) return 405;
   if (err instanceof RequestRefusedError) return err.status;
@@ -249,8 +251,10 @@ const PARAM_ORDER = { query: 0, cookie: 1, header: 2, path: 3 } as const;
 /**
  * Compiles a registered route into its serving pipeline (TYPESCRIPT.md §6.3): 406 (Accept) →
  * 415 (Content-Type) → 413 (body limit) → 400 for query, cookie, header and path parameters →
- * 400 for the body → merge → handler → response headers, cookies and body (500 on a contract
- * violation). Errors at any step go through the route's error rules first.
+ * 400 for the body → merge → middleware (the builder's, then the route's: 400 for their input,
+ * 500 for their output) → handler → response headers, cookies and body (500 on a contract
+ * violation); the header lines of every middleware that ran go out with whatever answer is sent.
+ * Errors at any step go through the route's error rules first.
  */
 export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRoute {
   const route: Route<unknown, unknown> = handle.route;
@@ -263,7 +267,8 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
   const validateResponses = options.validateResponses === true;
   const cors = handle.server?.cors;
   // Scripts of allowed origins may read the headers the route declares (CORS Expose-Headers).
-  const exposed = route.params.filter((p) => p.kind === 'responseHeader').map((p) => p.name);
+  const middleware = prepareMiddleware(handle, observer);
+  const exposed = [...route.params.filter((p) => p.kind === 'responseHeader').map((p) => p.name), ...(middleware?.exposed ?? [])];
   // Credentials (401) are checked before the body is read; routes without requirements skip it.
   const security = prepareSecurity(route.id, route.meta.security ?? handle.server?.globalSecurity() ?? [], handle.server?.securitySchemes() ?? new Map(), options.securityFunc);
   const hasBody = BODY_METHODS.has(route.method) && route.reqCodec.kind !== 'empty';
@@ -421,6 +426,8 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
     const started = observer?.onResponse === undefined ? 0 : performance.now();
     const ctx = new Context(() => req.signal);
     const ctxHeaders = new Headers();
+    // The response header lines of the middleware that ran, sent with any answer.
+    const mwHeaders: [string, string][] = [];
     ctx.set(nativeRequestKey, req.native);
     ctx.set(responseHeadersKey, ctxHeaders);
     let res: PipelineResponse;
@@ -481,6 +488,7 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
         if (p.merge !== undefined && v !== undefined) p.merge.set(value, v);
       }
 
+      if (middleware !== undefined) await middleware.run(ctx, req, value, mwHeaders);
       const out = await (handler as (ctx: Context, req: unknown) => unknown)(ctx, value);
       if (out instanceof Redirect) throw out;
       if (out === undefined && !respEmpty) throw new PipelineNoResponseError();
@@ -514,6 +522,7 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
         if (!(err instanceof ResponseContractError)) ctxHeaders.forEach((v, k) => (res.headers as [string, string][]).push([k, v]));
       }
     }
+    if (mwHeaders.length > 0) (res.headers as [string, string][]).push(...mwHeaders);
     if (cors !== undefined) (res.headers as [string, string][]).push(...cors.responseHeaders(req.header('origin'), exposed));
     safeObserve(() =>
       observer?.onResponse?.({ route: route.id, status: res.status, durationMs: performance.now() - started, ...(failure !== undefined && { error: failure }) }),

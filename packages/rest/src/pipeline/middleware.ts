@@ -1,0 +1,184 @@
+import { parseCookie } from 'cookie';
+import type { Codec } from '@lib/codec';
+import type { Context, ContextKey } from '../context.js';
+import { setCookieHeader } from '../cookies.js';
+import { CookieParamError, HeaderParamError, MiddlewareError, MiddlewareInputError, MiddlewareOutputError, RequestValidationError } from '../errors.js';
+import { isFieldValue } from '../http-grammar.js';
+import { middlewareParamSpecs, type MiddlewareAttachment } from '../middleware.js';
+import type { Observer } from '../options.js';
+import type { ResponseMergeParam } from '../params.js';
+import { RouteDeclarationError } from '../path-template.js';
+import { Redirect } from '../redirect.js';
+import { decodeParam, isMultiValue, type RequestParamSpec, type RouteHandle } from '../route-handle.js';
+import type { PipelineRequest } from './prepare.js';
+
+/** A route's middleware, compiled for serving. */
+export interface PreparedMiddleware {
+  /** The response header names the middleware may send (for CORS `Access-Control-Expose-Headers`). */
+  readonly exposed: readonly string[];
+  /**
+   * Runs every middleware in order for one request, after the merge fields and before the
+   * handler: decodes its `In`, calls its function, checks its `Out` and stores it in the context.
+   * The header lines of each middleware that succeeded are appended to `lines` (`set-cookie` may
+   * repeat), for whatever response is sent.
+   * @throws {MiddlewareInputError} `In` failed a merge field's codec or `inCodec.validate` (400).
+   * @throws {MiddlewareError} the function threw an error no rule of the route matches (400).
+   * @throws the function's own error when a rule of the route matches it, or a `Redirect`.
+   * @throws {MiddlewareOutputError} `Out` failed `outCodec` or a response merge field (500).
+   */
+  run(ctx: Context, req: PipelineRequest, value: unknown, lines: [string, string][]): Promise<void>;
+}
+
+interface Compiled {
+  readonly name: string;
+  readonly params: readonly RequestParamSpec[];
+  /** Lookup names: header names lower-case. */
+  readonly lookup: readonly string[];
+  readonly multi: readonly boolean[];
+  readonly inCodec: Codec<unknown>;
+  readonly outCodec: Codec<unknown>;
+  readonly responseParams: readonly ResponseMergeParam<unknown, unknown>[];
+  readonly receive: (ctx: Context, req: unknown, input: unknown) => unknown;
+  readonly key: ContextKey<unknown>;
+}
+
+function safely(fn: () => void): void {
+  try {
+    fn();
+  } catch {
+    // An observer never breaks a request.
+  }
+}
+
+const INVALID_FIELD_VALUE = 'is not a valid HTTP field value (RFC 9110 §5.5): control characters, CR, LF and characters above U+00FF are not allowed';
+
+/**
+ * Encodes the response merge fields of a middleware's output into header lines, checked as a
+ * route's are: the getter's value must pass its codec (and decode again), be a valid field value
+ * (RFC 9110 §5.5), and a required field must be present; cookies get the route defaults.
+ * @throws {HeaderParamError} @throws {CookieParamError} naming the field.
+ */
+function encodeOutput(params: readonly ResponseMergeParam<unknown, unknown>[], out: unknown): [string, string][] {
+  const lines: [string, string][] = [];
+  for (const m of params) {
+    const ErrorClass = m.kind === 'responseHeader' ? HeaderParamError : CookieParamError;
+    let v: unknown;
+    try {
+      v = m.get(out);
+    } catch (err) {
+      throw new ErrorClass(m.name, undefined, err);
+    }
+    if (v === undefined) {
+      if (m.required) throw new ErrorClass(m.name, undefined, new Error('is required'));
+      continue;
+    }
+    let wire: string;
+    try {
+      const w = m.codec.encode(v);
+      m.codec.decode(w);
+      wire = typeof w === 'string' ? w : String(w);
+    } catch (err) {
+      throw new ErrorClass(m.name, undefined, err);
+    }
+    let line = wire;
+    if (m.kind === 'responseCookie') {
+      try {
+        line = setCookieHeader(m.name, wire, m.attributes?.(out));
+      } catch (err) {
+        throw new CookieParamError(m.name, wire, err);
+      }
+    }
+    if (!isFieldValue(line)) throw new ErrorClass(m.name, line, new Error(INVALID_FIELD_VALUE));
+    lines.push(m.kind === 'responseHeader' ? [m.name.toLowerCase(), line] : ['set-cookie', line]);
+  }
+  return lines;
+}
+
+/**
+ * Compiles the middleware the server runs for a route (`handle.serverMiddleware`: the builder's,
+ * then the route's). `undefined` when there is none.
+ * @throws {RouteDeclarationError} a middleware has no server function (only `clientMW` or `withSend`).
+ */
+export function prepareMiddleware(handle: RouteHandle<unknown, unknown>, observer: Observer | undefined): PreparedMiddleware | undefined {
+  const routeId = handle.route.id;
+  const attachments: readonly MiddlewareAttachment[] = handle.serverMiddleware;
+  if (attachments.length === 0) return undefined;
+  const compiled: Compiled[] = attachments.map((a) => {
+    const mw = a.middleware;
+    if (a.receive === undefined) {
+      throw new RouteDeclarationError(routeId, `middleware ${JSON.stringify(mw.name)} has no server function: bind one with route.handleMW(mw, fn) or bundle one with mw.withReceive(fn)`);
+    }
+    const params = middlewareParamSpecs(mw);
+    return {
+      name: mw.name,
+      params,
+      lookup: params.map((p) => (p.kind === 'header' ? p.name.toLowerCase() : p.name)),
+      multi: params.map((p) => p.kind === 'query' && isMultiValue(p.codec)),
+      inCodec: mw.declaration.inCodec,
+      outCodec: mw.declaration.outCodec,
+      responseParams: mw.responseParams,
+      receive: a.receive,
+      key: mw.contextKey,
+    };
+  });
+  const exposed = compiled.flatMap((c) => c.responseParams.filter((p) => p.kind === 'responseHeader').map((p) => p.name));
+
+  return {
+    exposed,
+    async run(ctx, req, value, lines) {
+      let query: URLSearchParams | undefined;
+      let cookies: Record<string, string | undefined> | undefined;
+      for (const m of compiled) {
+        const input: Record<string, unknown> = {};
+        let invalid: Error[] | undefined;
+        for (let i = 0; i < m.params.length; i++) {
+          const p = m.params[i] as RequestParamSpec;
+          const name = m.lookup[i] as string;
+          let raw: string | readonly string[] | undefined;
+          if (p.kind === 'header') raw = req.header(name);
+          else if (p.kind === 'query') {
+            query ??= new URLSearchParams(req.rawQuery);
+            raw = m.multi[i] === true ? query.getAll(name) : (query.get(name) ?? undefined);
+          } else {
+            if (cookies === undefined) {
+              const header = req.header('cookie');
+              cookies = header === undefined ? {} : parseCookie(header);
+            }
+            raw = cookies[name];
+          }
+          try {
+            const v = decodeParam(p, raw);
+            if (v !== undefined) p.merge?.set(input, v);
+          } catch (err) {
+            if (observer !== undefined) safely(() => observer.onValidationError?.({ route: routeId, location: p.kind, name: p.name, error: err }));
+            (invalid ??= []).push(err as Error);
+          }
+        }
+        if (invalid !== undefined) throw new MiddlewareInputError(m.name, invalid.length === 1 ? invalid[0] : new RequestValidationError(invalid));
+        try {
+          m.inCodec.validate(input);
+        } catch (err) {
+          throw new MiddlewareInputError(m.name, err);
+        }
+
+        let out: unknown;
+        try {
+          out = await m.receive(ctx, value, input);
+        } catch (err) {
+          // A rule of the route sees the original error first; a redirect is an answer, not a failure.
+          if (err instanceof Redirect || err instanceof MiddlewareError || handle.matchRule(err) !== undefined) throw err;
+          throw new MiddlewareError(m.name, err);
+        }
+        let own: [string, string][];
+        try {
+          m.outCodec.encode(out);
+          own = encodeOutput(m.responseParams, out);
+        } catch (err) {
+          throw new MiddlewareOutputError(m.name, err);
+        }
+        ctx.set(m.key, out);
+        lines.push(...own);
+      }
+    },
+  };
+}
