@@ -7,7 +7,20 @@
 import { writeFileSync } from 'node:fs';
 import * as nodeHttp from '@lib/node-http';
 import * as rest from '@lib/rest';
-import { createSession, createUser, deleteUser, emailTakenPattern, findUserByEmail, getMe, getUser, listUsers, notFoundPattern, type User } from './api.js';
+import {
+  bearerAuth,
+  createSession,
+  createUser as createUserRoute,
+  deleteUser as deleteUserRoute,
+  emailTakenPattern,
+  findUserByEmail,
+  getMe,
+  getUser,
+  listUsers,
+  notFoundPattern,
+  sessionCookie,
+  type User,
+} from './api.js';
 import { openapiPath, renderOpenAPI, validateOpenAPI } from './openapi.js';
 import { randomBytes } from 'node:crypto';
 import { signToken } from './auth.js';
@@ -18,8 +31,10 @@ const stop = new AbortController();
 const secret = randomBytes(32).toString('hex');
 const { address, done } = await startServer('127.0.0.1:0', stop.signal, secret);
 const adminToken = signToken({ sub: 'demo-admin', exp: Math.floor(Date.now() / 1000) + 600 }, secret);
-/** Per-call credentials for the secured writes. */
-const asAdmin: rest.ClientCallOptions = { headerParams: { Authorization: `Bearer ${adminToken}` } };
+// The typed client gives the secured writes their bearer token (Authorization: Bearer …).
+const createUser = createUserRoute.clientMW(bearerAuth, () => adminToken);
+const deleteUser = deleteUserRoute.clientMW(bearerAuth, () => adminToken);
+
 const base = `http://${address.host}:${address.port}`;
 console.log(`users-api listening on ${base}\n`);
 
@@ -74,13 +89,13 @@ async function raw(label: string, method: string, path: string, init: { headers?
 }
 
 console.log('typed client: every route');
-const ada = await call('createUser {name: Ada} with a bearer token', createUser, { name: 'Ada Lovelace', email: 'ada@example.com' }, 201, asAdmin);
-const grace = await call('createUser {name: Grace} with a bearer token', createUser, { name: 'Grace Hopper', email: 'grace@example.com' }, 201, asAdmin);
+const ada = await call('createUser {name: Ada} with a bearer token', createUser, { name: 'Ada Lovelace', email: 'ada@example.com' }, 201);
+const grace = await call('createUser {name: Grace} with a bearer token', createUser, { name: 'Grace Hopper', email: 'grace@example.com' }, 201);
 await call('getUser {id: ada}', getUser, { id: ada.id }, 200);
 const page = await call('listUsers {limit: 10, X-Request-ID}', listUsers, { limit: 10, requestId: 'demo-req-0001' }, 200);
 check('  response header X-Request-ID merged into the response', page.requestId === 'demo-req-0001', String(page.requestId));
 check('  listed both users, oldest first', page.items.map((u: User) => u.name).join() === 'Ada Lovelace,Grace Hopper', String(page.total));
-await call('deleteUser {id: grace} with a bearer token', deleteUser, { id: grace.id }, 204, asAdmin);
+await call('deleteUser {id: grace} with a bearer token', deleteUser, { id: grace.id }, 204);
 check(`  buildPath for getUser`, getUser.buildPath({ id: ada.id }) === `/users/${ada.id}`, getUser.buildPath({ id: ada.id }));
 const found = await call('findUserByEmail {email: ada} -> 303 See Other', findUserByEmail, { email: 'ADA@example.com' }, 303);
 check('  Location merged into the response, not followed', found.location === `/users/${ada.id}`, found.location);
@@ -88,22 +103,25 @@ check('  Location merged into the response, not followed', found.location === `/
 console.log('\ntyped client: a cookie pair');
 const session = await call('createSession {email: ada}', createSession, { email: ada.email }, 201);
 check('  Set-Cookie session merged into the response', /^[0-9a-f]{32}$/.test(session.session), session.session);
-const me = await call('getMe with Cookie: session', getMe, {}, 200, { cookieParams: { session: session.session } });
+const me = await call('getMe with Cookie: session', getMe.clientMW(sessionCookie, () => session.session), {}, 200);
 check('  the session is Ada’s', me.id === ada.id, me.name);
 
 console.log('\ntyped client: every declared error');
-await fail('createUser with a taken e-mail -> 409 EmailTaken', createUser, { name: 'Ada again', email: 'ada@example.com' }, nodeHttp.ErrorPatternResponse, 409, asAdmin);
+await fail('createUser with a taken e-mail -> 409 EmailTaken', createUser, { name: 'Ada again', email: 'ada@example.com' }, nodeHttp.ErrorPatternResponse, 409);
 await fail('getUser of a deleted user -> 404 UserNotFound', getUser, { id: grace.id }, nodeHttp.ErrorPatternResponse, 404);
-await fail('deleteUser of a deleted user -> 404 UserNotFound', deleteUser, { id: grace.id }, nodeHttp.ErrorPatternResponse, 404, asAdmin);
-await fail('getMe with an unknown session -> 401 SessionExpired', getMe, {}, nodeHttp.ErrorPatternResponse, 401, { cookieParams: { session: '0'.repeat(32) } });
+await fail('deleteUser of a deleted user -> 404 UserNotFound', deleteUser, { id: grace.id }, nodeHttp.ErrorPatternResponse, 404);
+await fail('getMe with an unknown session -> 401 SessionExpired', getMe.clientMW(sessionCookie, () => '0'.repeat(32)), {}, nodeHttp.ErrorPatternResponse, 401);
 
 console.log('\ntyped client: security');
-await fail('createUser without a token -> 401', createUser, { name: 'Eve', email: 'eve@example.com' }, nodeHttp.UnexpectedStatusError, 401);
+await fail('createUser without a token -> 401', createUserRoute, { name: 'Eve', email: 'eve@example.com' }, nodeHttp.UnexpectedStatusError, 401);
 const forged = `${adminToken.slice(0, adminToken.lastIndexOf('.'))}.${'A'.repeat(43)}`;
-await fail('createUser with a forged signature -> 401', createUser, { name: 'Eve', email: 'eve@example.com' }, nodeHttp.UnexpectedStatusError, 401, { headerParams: { Authorization: `Bearer ${forged}` } });
+await fail('createUser with a forged signature -> 401', createUserRoute.clientMW(bearerAuth, () => forged), { name: 'Eve', email: 'eve@example.com' }, nodeHttp.UnexpectedStatusError, 401);
 const expired = signToken({ sub: 'demo-admin', exp: Math.floor(Date.now() / 1000) - 1 }, secret);
-await fail('deleteUser with an expired token -> 401', deleteUser, { id: ada.id }, nodeHttp.UnexpectedStatusError, 401, { headerParams: { Authorization: `Bearer ${expired}` } });
+await fail('deleteUser with an expired token -> 401', deleteUserRoute.clientMW(bearerAuth, () => expired), { id: ada.id }, nodeHttp.UnexpectedStatusError, 401);
 await fail('getMe without the session cookie -> 401', getMe, {}, nodeHttp.ErrorPatternResponse, 401);
+await fail('a credential function that throws: nothing sent', createUserRoute.clientMW(bearerAuth, () => {
+  throw new Error('the keychain is locked');
+}), { name: 'Eve', email: 'eve@example.com' }, nodeHttp.RequestBuildError, 0);
 await fail('findUserByEmail of an unknown address -> 404 EmailUnknown', findUserByEmail, { email: 'nobody@example.com' }, nodeHttp.ErrorPatternResponse, 404);
 
 console.log('\ntyped client: reading typed error bodies');

@@ -19,6 +19,7 @@ import type { Observer, ValidationLocation } from './options.js';
 import { ResponseMergeParam, type AnyParam } from './params.js';
 import { BODY_METHODS, Route } from './route.js';
 import { checkParamValues, encodeParam, PARAM_ERRORS, type RequestParamSpec, type RouteHandle } from './route-handle.js';
+import type { CredentialPlacement } from './security.js';
 import { checkCoverage } from './server.js';
 import type { ClientTransport } from './transport.js';
 
@@ -213,6 +214,28 @@ export async function callWithTransport<Req, Resp>(transport: ClientTransport, h
         else if (p.kind === 'header') headers.push([p.name, v]);
         else cookies[p.name] = v;
       }
+    }
+    // Credentials of the route's security schemes (route.clientMW(scheme, fn)); a per-call entry of the same name wins.
+    for (const { scheme, send } of route.credentials) {
+      let placement: CredentialPlacement | undefined;
+      try {
+        const value = await send(req);
+        if (value !== undefined) {
+          const wire = scheme.codec === undefined ? value : scheme.codec.encode(value);
+          if (typeof wire !== 'string' || wire === '') throw new TypeError('a credential must encode to a non-empty string');
+          scheme.codec?.decode(wire);
+          placement = scheme.place(wire);
+        }
+      } catch (err) {
+        throw new RequestBuildError('the credential could not be given', err);
+      }
+      if (placement === undefined) continue;
+      const { in: where, name, value } = placement;
+      if (where === 'header') {
+        if (lookup(options.headerParams, name, true) === undefined) headers.push([name, value]);
+      } else if (where === 'query') {
+        if (lookup(options.queryParams, name) === undefined) query.push([name, value]);
+      } else if (lookup(options.cookieParams, name) === undefined) cookies[name] = value;
     }
     const declared = (kind: string, name: string): boolean => specs.some(([p]) => p.kind === kind && (kind === 'header' ? p.name.toLowerCase() === name.toLowerCase() : p.name === name));
     for (const [k, v] of Object.entries(options.queryParams ?? {})) if (!declared('query', k)) for (const x of typeof v === 'string' ? [v] : v) query.push([k, x]);

@@ -86,7 +86,7 @@ export { RouteDeclarationError } from './path-template.js';
 export { cors, corsPolicy } from './cors.js';
 export type { CorsOption, CorsOptions, CorsOrigin, CorsPolicy } from './cors.js';
 export { apiKeyScheme, basicCredentials, basicScheme, bearerScheme, oauth2Scheme, openIdConnectScheme, SecurityScheme } from './security.js';
-export type { ApiKeyLocation, CredentialPlacement, CredentialSource, OAuthFlows } from './security.js';
+export type { ApiKeyLocation, CredentialPlacement, CredentialProvider, CredentialSource, OAuthFlows } from './security.js';
 export { redirect, Redirect } from './redirect.js';
 export type { PathVars, RedirectStatus, RedirectTarget } from './redirect.js';
 export { CapabilityRequirement, requireHWM, requireQoS } from './requirements.js';

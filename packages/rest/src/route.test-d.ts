@@ -58,3 +58,15 @@ test('redirect checks the target route\'s path variables', () => {
   // @ts-expect-error 304 is not a redirect
   rest.redirect(304, post, { id: 'a', postId: 'b' });
 });
+
+test('clientMW takes a security scheme: the credential is typed by its codec, the request by the route', () => {
+  const num = rest.apiKeyScheme('X-N', 'header').withCodec(codec.intString());
+  const r = rest.newRoute('GET', '/x', codec.empty<{ id: string }>(), codec.empty<object>());
+  r.clientMW(num, (req) => {
+    expectTypeOf(req).toEqualTypeOf<{ id: string }>();
+    return 1;
+  });
+  r.clientMW(rest.bearerScheme(), async () => undefined);
+  // @ts-expect-error the credential of this scheme is a number
+  r.clientMW(num, () => 'x');
+});

@@ -2,6 +2,7 @@ import type { Codec } from '@lib/codec';
 import type { Format } from '@lib/format';
 import type { Context } from './context.js';
 import type { Redirect } from './redirect.js';
+import { SecurityScheme, type CredentialProvider } from './security.js';
 import { DuplicateErrorStatusError } from './errors.js';
 import { ErrorPattern, ErrorStatusRule, wireStatus, type ErrorRule } from './error-rules.js';
 import { isToken } from './http-grammar.js';
@@ -68,6 +69,12 @@ export class Route<Req, Resp, P extends string = string> {
    * runs the builder's (`api.use`) before these; the client runs only these.
    */
   readonly middleware: readonly MiddlewareAttachment[];
+  /**
+   * The client's credential providers (`route.clientMW(scheme, fn)`), in attachment order: each
+   * gives the credential of a security scheme for a call; the client writes it where the scheme
+   * says (`Authorization`, an API-key header, query parameter or cookie).
+   */
+  readonly credentials: readonly CredentialProvider[];
 
   /** Use {@link newRoute}. */
   constructor(init: Omit<Route<Req, Resp, P>, 'withHandler' | 'withOptions' | 'register' | 'registerHandle' | 'clientHandle' | 'buildPath' | 'id' | 'handleMW' | 'clientMW' | 'use'>) {
@@ -86,6 +93,7 @@ export class Route<Req, Resp, P extends string = string> {
     this.handler = init.handler;
     this.options = init.options;
     this.middleware = init.middleware;
+    this.credentials = init.credentials;
   }
 
   /** `METHOD /path`, for messages. */
@@ -127,7 +135,22 @@ export class Route<Req, Resp, P extends string = string> {
    * `inCodec.validate`, aborts the call with `RequestBuildError`: nothing is sent.
    * @throws {AmbiguousMiddlewareAttachmentError} @throws {DuplicateMiddlewareNameError} @throws {RouteDeclarationError} as {@link Route.handleMW}.
    */
-  clientMW<In, Out>(mw: Middleware<In, Out>, fn: BoundSendFunc<Req, NoInfer<In>>): Route<Req, Resp, P> {
+  clientMW<In, Out>(mw: Middleware<In, Out>, fn: BoundSendFunc<Req, NoInfer<In>>): Route<Req, Resp, P>;
+  /**
+   * A copy whose client calls carry a credential of `scheme` (the same value registered with
+   * `api.addSecurityScheme`): before each call the client calls `fn(req)` and writes its result
+   * where the scheme says — `Authorization: Bearer …` or `Basic …`, or the API key's header,
+   * query parameter or cookie — encoded and checked by the scheme's codec. `undefined` sends no
+   * credential (the server then answers 401). A throw, or a credential the codec refuses, aborts
+   * the call with `RequestBuildError` before anything is sent. An explicit per-call entry of the
+   * same name (`headerParams: { Authorization }`) wins.
+   */
+  clientMW<C>(scheme: SecurityScheme<C>, fn: (req: Req) => C | undefined | Promise<C | undefined>): Route<Req, Resp, P>;
+  clientMW(mw: Middleware<unknown, unknown> | SecurityScheme<unknown>, fn: (req: Req) => unknown): Route<Req, Resp, P> {
+    if (mw instanceof SecurityScheme) {
+      const provider: CredentialProvider = { scheme: mw, send: fn as (req: unknown) => unknown };
+      return new Route({ ...this, credentials: [...this.credentials, provider] });
+    }
     const send = fn as unknown as MiddlewareAttachment['send'];
     return new Route({ ...this, middleware: bindMiddleware(this.id, this.params, this.middleware, mw as unknown as Middleware<unknown, unknown>, { send }) });
   }
@@ -264,5 +287,6 @@ export function newRoute<Req, Resp, const P extends string = string>(
     handler: undefined,
     options: {},
     middleware: [],
+    credentials: [],
   });
 }

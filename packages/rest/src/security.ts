@@ -18,6 +18,13 @@ export interface OAuthFlows {
   };
 }
 
+/** A client's source of one scheme's credential (`route.clientMW(scheme, fn)`). */
+export interface CredentialProvider {
+  readonly scheme: SecurityScheme<unknown>;
+  /** Gives the credential for a call's request value; `undefined` sends none. */
+  readonly send: (req: unknown) => unknown;
+}
+
 /** How a request is read for a credential: headers by lower-case name, query and cookies by name. */
 export interface CredentialSource {
   header(name: string): string | undefined;

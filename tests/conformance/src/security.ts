@@ -4,6 +4,7 @@
  * alternatives and combinations as OpenAPI defines them; the principal reaching the handler.
  */
 import * as codec from '@lib/codec';
+import * as nodeHttp from '@lib/node-http';
 import * as rest from '@lib/rest';
 import * as validate from '@lib/validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +33,7 @@ export function security(adapter: AdapterUnderTest): void {
     let handlerRuns = 0;
     const checked: string[] = [];
     let api: rest.Server;
+    const routes: Record<string, rest.Route<object, { user: string }, string>> = {};
 
     beforeAll(async () => {
       api = rest.newServer(
@@ -62,14 +64,16 @@ export function security(adapter: AdapterUnderTest): void {
       api.addSecurityScheme('queryKey', queryKey).addSecurityScheme('basicAuth', basic);
       api.addGlobalSecurity({ bearerAuth: [] });
       const whoami = codec.object({ user: codec.string() });
-      const me = (path: string, ...opts: rest.RouteOption<object, { user: string }>[]): void =>
-        rest
-          .newRoute('GET', path, codec.empty<object>(), whoami, rest.errorStatus(Forbidden, 403), ...opts)
+      const me = (path: string, ...opts: rest.RouteOption<object, { user: string }>[]): void => {
+        const route = rest.newRoute('GET', path, codec.empty<object>(), whoami, rest.errorStatus(Forbidden, 403), ...opts);
+        routes[path] = route;
+        route
           .withHandler((ctx) => {
             handlerRuns++;
             return { user: ctx.get(principal)?.user ?? 'anonymous' };
           })
           .register(api);
+      };
       me('/s/global');
       me('/s/public', rest.routeMeta({ security: [] }));
       me('/s/either', rest.routeMeta({ security: [{ headerKey: [] }, { queryKey: [] }] }));
@@ -168,6 +172,60 @@ export function security(adapter: AdapterUnderTest): void {
       expect(r.headers.connection).toBe('close');
       expect(r.closedByServer).toBe(true);
       expect(handlerRuns).toBe(before);
+    });
+
+    describe('the typed client gives credentials with clientMW(scheme, fn)', () => {
+      let sent = 0;
+      const client = rest.newClient();
+      beforeAll(() =>
+        client.attach(
+          nodeHttp.newClientTransport({
+            baseURL: base,
+            httpClient: (input, init) => {
+              sent++;
+              return fetch(input, init);
+            },
+          }),
+        ),
+      );
+      const route = (path: string): rest.Route<object, { user: string }, string> => routes[path] as rest.Route<object, { user: string }, string>;
+
+      it('success: the credential goes where the scheme says', async () => {
+        expect(await client.call(route('/s/global').clientMW(bearer, () => 'ada.payload.sig'), {})).toEqual({ user: 'ada' });
+        expect(await client.call(route('/s/basic').clientMW(basic, async () => 'grace:open sesame'), {})).toEqual({ user: 'grace' });
+        const both = route('/s/both').clientMW(cookieKey, () => 'c1').clientMW(headerKey, () => 'abcdefgh');
+        expect(await client.call(both, {})).toEqual({ user: 'key:cookieKey+headerKey' });
+        expect(await client.call(route('/s/either').clientMW(queryKey, () => 'k1'), {})).toEqual({ user: 'key:queryKey' });
+      });
+
+      it('no credential: nothing is added and the server answers 401', async () => {
+        const err = await client.call(route('/s/global').clientMW(bearer, () => undefined), {}).catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(nodeHttp.UnexpectedStatusError);
+        expect(err).toMatchObject({ statusCode: 401 });
+      });
+
+      it('a credential function that throws, or a credential the codec refuses, aborts before anything is sent', async () => {
+        const before = sent;
+        const thrown = await client
+          .call(
+            route('/s/global').clientMW(bearer, () => {
+              throw new Error('no token in the keychain');
+            }),
+            {},
+          )
+          .catch((e: unknown) => e);
+        expect(thrown).toBeInstanceOf(nodeHttp.RequestBuildError);
+        expect((thrown as Error).cause).toMatchObject({ message: 'no token in the keychain' });
+        const refused = await client.call(route('/s/global').clientMW(bearer, () => 'not-a-jwt'), {}).catch((e: unknown) => e);
+        expect(refused).toBeInstanceOf(nodeHttp.RequestBuildError);
+        await expect(client.call(route('/s/basic').clientMW(basic, () => 'no-colon'), {})).rejects.toBeInstanceOf(nodeHttp.RequestBuildError);
+        expect(sent).toBe(before);
+      });
+
+      it('lets an explicit per-call Authorization win', async () => {
+        const r = route('/s/global').clientMW(bearer, () => 'eve.payload.sig');
+        expect(await client.call(r, {}, { headerParams: { Authorization: 'Bearer ada.payload.sig' } })).toEqual({ user: 'ada' });
+      });
     });
 
     it('documents the schemes, the requirements and the 401', () => {
