@@ -19,11 +19,15 @@ export interface Format<T> {
    * Serialises a value.
    * @throws {import('@lib/codec').EncodeError} when the value does not have the codec's structure
    * (a wrong type, a non-finite number, an unsafe integer, a missing required field, an unknown tag).
+   * Some formats throw more, as their constructors document: `binary` a `DecodeError` for bytes
+   * failing a constraint, `toml` and `form` a `TypeError` for values the syntax cannot carry.
    */
   marshal(value: T): Uint8Array;
   /**
    * Parses bytes and decodes them through the codec.
-   * @throws {import('@lib/codec').DecodeError} for unparseable bytes (constraint `syntax`) or an invalid value.
+   * @throws {import('@lib/codec').DecodeError} for unparseable bytes (one issue at the root,
+   * constraint `syntax`, message `body is not valid <format>: <reason>`) or an invalid value
+   * (the codec's issues). A response-only format (`html`) throws a `TypeError`.
    */
   unmarshal(bytes: Uint8Array): T;
 }

@@ -36,7 +36,7 @@ export class JsonFormat<T> implements Format<T> {
 }
 
 /**
- * JSON body format (SPEC.md `format.JSON`): `format.json(userCodec)`. An empty body unmarshals
+ * JSON body format: `format.json(userCodec)`. An empty body unmarshals
  * as `undefined` (so `codec.empty()` and `optional` bodies accept it).
  */
 // @__NO_SIDE_EFFECTS__

@@ -1,0 +1,154 @@
+import { BigIntCodec, BytesCodec, defineEntry, fromBase64, IntCodec, type Codec } from '@lib/codec';
+import { Decoder, Encoder } from 'cbor-x';
+import type { Format } from './format.js';
+import { syntaxError } from './internal/body-error.js';
+import { scanCbor } from './internal/cbor-scan.js';
+import { NATIVE_INTEGERS, rewriteWire, type WireRewrite } from './internal/native-wire.js';
+
+/** Writing CBOR: bytes as byte strings, 64-bit and wide integers as CBOR integers. */
+const TO_CBOR: WireRewrite = {
+  isLeaf: (c) => c instanceof BytesCodec || c instanceof BigIntCodec || c instanceof IntCodec,
+  leaf: (c, w) => {
+    if (c instanceof BytesCodec) return typeof w === 'string' ? (fromBase64(w) ?? w) : w;
+    if (c instanceof BigIntCodec) return typeof w === 'string' && /^-?\d+$/.test(w) ? BigInt(w) : w;
+    // cbor-x writes integers beyond 32 bits as float64; a bigint is written as an integer.
+    return typeof w === 'number' && Number.isSafeInteger(w) && (w > 0xffffffff || w < -0x100000000) ? BigInt(w) : w;
+  },
+};
+
+let cborx: { readonly decoder: Decoder; readonly encoder: Encoder } | undefined;
+
+/** The cbor-x decoder and encoder, made on first use (so importing this module allocates nothing). */
+function codecs(): { readonly decoder: Decoder; readonly encoder: Encoder } {
+  return (cborx ??= {
+    // Maps come as `Map`s (turned into objects below, keeping `__proto__` as an own key);
+    // byte strings are copied out of the body.
+    decoder: new Decoder({ mapsAsObjects: false, useRecords: false, copyBuffers: true }),
+    // Plain RFC 8949 output: no cbor-x records, no tag 64 on byte strings, no packing or
+    // structured cloning, preferred (shortest) map headers, float64 for non-integers.
+    encoder: new Encoder({
+      useRecords: false,
+      mapsAsObjects: true,
+      variableMapSize: true,
+      tagUint8Array: false,
+      pack: false,
+      structuredClone: false,
+      bundleStrings: false,
+      useFloat32: 0,
+    }),
+  });
+}
+
+/**
+ * The CBOR body format of a codec: `application/cbor` (RFC 8949), through cbor-x.
+ *
+ * **marshal** writes the codec's wire value (`codec.encode`, which checks the structure and
+ * throws `EncodeError`) as one CBOR data item: objects as maps with text keys, arrays, text,
+ * booleans, `null`, and numbers — integers as CBOR integers, others as float64. Where the codec
+ * says what a value is (object fields, array items, record values, tagged-union variants, and
+ * through `optional`, `nullable`, `defaulted`, `lazy`, `eq` and `map`), `bytes()` values travel as
+ * CBOR byte strings instead of base64 text and `int64()`/`uint64()` values as CBOR integers
+ * instead of decimal text. `time()` and `date()` values stay RFC 3339 text, as in JSON, so a
+ * round trip is exact. Inside untagged unions and `any()` the JSON wire value is written as is.
+ *
+ * **unmarshal** reads exactly one data item and decodes it through the codec (so it validates).
+ * Before cbor-x sees the bytes they are checked (see below); maps become plain objects whose
+ * keys are own properties (`__proto__` included, never a prototype); byte strings become
+ * `Uint8Array`s (copies), which `bytes()` takes as they are; integers beyond 32 bits become
+ * numbers when safe; tags 0 and 1 (date-times) become RFC 3339 text (`toISOString()`); an
+ * integer or bignum where the codec has `int64()`/`uint64()` becomes its decimal text. An empty
+ * body unmarshals as `undefined` (so `codec.empty()` and `optional` bodies accept it).
+ *
+ * Refused as `DecodeError` with one issue, constraint `syntax` (`body is not valid CBOR: …`,
+ * naming the byte offset): malformed or truncated input, extra bytes after the item, invalid
+ * UTF-8, map keys that are not text strings or repeat, indefinite-length strings, simple values
+ * other than `false`/`true`/`null`/`undefined`, nesting deeper than 512 levels, and every tag but
+ * 0, 1, 2 and 3 (bignums up to 64 bits), 64 (a byte string) and 55799 (self-described CBOR).
+ * cbor-x decodes many extensions process-wide (value sharing, records, packed values, typed
+ * arrays, sets, `Error`/`RegExp` instances) that no option turns off; refusing their tags first
+ * means no shared or cyclic structure, no class instance and no allocation beyond the body's
+ * size can come out of a body. The codec's own issues are reported as for JSON.
+ *
+ * `bodySchema` is `undefined`: the codec's schema describes the value (its `contentEncoding:
+ * base64` on `bytes()` fields reads as "a byte string" here).
+ */
+export class CborFormat<T> implements Format<T> {
+  readonly contentType: string;
+  readonly codec: Codec<T>;
+  constructor(codec: Codec<T>, contentType = 'application/cbor') {
+    this.codec = codec;
+    this.contentType = contentType;
+  }
+  /** The same format under another media type (a `+cbor` type, RFC 8949 §9.5). */
+  withContentType(contentType: string): CborFormat<T> {
+    return new CborFormat(this.codec, contentType);
+  }
+  /**
+   * One CBOR data item of the codec's wire value; an `undefined` wire value (`codec.empty()`) is
+   * an empty body.
+   * @throws {import('@lib/codec').EncodeError} when the value does not have the codec's structure.
+   */
+  marshal(value: T): Uint8Array {
+    const wire = this.codec.encode(value);
+    if (wire === undefined) return new Uint8Array(0);
+    const out = codecs().encoder.encode(rewriteWire(TO_CBOR, this.codec as Codec<unknown>, wire));
+    // cbor-x returns a view of its shared buffer (a Buffer on Node): copy into an own Uint8Array.
+    const copy = new Uint8Array(out.length);
+    copy.set(out);
+    return copy;
+  }
+  /**
+   * Reads one CBOR data item and decodes it through the codec.
+   * @throws {import('@lib/codec').DecodeError} `syntax` for bytes that are not a supported CBOR
+   * item, or the codec's issues.
+   */
+  unmarshal(bytes: Uint8Array): T {
+    if (bytes.length === 0) return this.codec.decode(undefined);
+    scanCbor(bytes);
+    let raw: unknown;
+    try {
+      raw = codecs().decoder.decode(bytes);
+    } catch (err) {
+      throw syntaxError('CBOR', 'it could not be decoded', err);
+    }
+    const wire = rewriteWire(NATIVE_INTEGERS, this.codec as Codec<unknown>, toWire(raw));
+    return this.codec.decode(wire);
+  }
+}
+
+/**
+ * The JSON-like value of what cbor-x decoded from a checked item: `Map`s to plain objects with
+ * own keys, `Date`s (tags 0 and 1) to RFC 3339 text, safe `bigint`s to numbers. Arrays and maps
+ * are fresh objects from the decoder, so arrays are rewritten in place.
+ */
+function toWire(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null) {
+    return typeof v === 'bigint' && v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v;
+  }
+  if (v instanceof Uint8Array) return v;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) v[i] = toWire(v[i]);
+    return v;
+  }
+  if (v instanceof Map) {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of v) defineEntry(out, k as string, toWire(x));
+    return out;
+  }
+  if (v instanceof Date) {
+    if (Number.isNaN(v.getTime())) throw syntaxError('CBOR', 'a tagged date-time is out of range');
+    return v.toISOString();
+  }
+  // Unreachable after scanCbor; refuse rather than hand an unknown object to the codec.
+  throw syntaxError('CBOR', 'it holds an unsupported value');
+}
+
+/**
+ * CBOR body format (RFC 8949): `format.cbor(userCodec)`, media type `application/cbor`. The
+ * whole typed value in binary, validated by the codec; `bytes()` fields as byte strings. See
+ * {@link CborFormat}.
+ */
+// @__NO_SIDE_EFFECTS__
+export function cbor<T>(codec: Codec<T>): CborFormat<T> {
+  return new CborFormat(codec);
+}

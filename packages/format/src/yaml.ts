@@ -1,0 +1,110 @@
+import type { Codec } from '@lib/codec';
+import { parse, stringify, YAMLError } from 'yaml';
+import type { Format } from './format.js';
+import { firstLine, syntaxError, toUtf8, utf8 } from './internal/body-error.js';
+import { NATIVE_INTEGERS, rewriteWire } from './internal/native-wire.js';
+
+/** How many alias nodes a body may expand (the `yaml` package's `maxAliasCount`). */
+const MAX_ALIAS_COUNT = 100;
+
+/**
+ * The YAML body format of a codec: `application/yaml` (RFC 9512), UTF-8, YAML 1.2 with its
+ * core schema, through the `yaml` package.
+ *
+ * **marshal** writes the codec's wire value (`codec.encode`, which checks the structure and
+ * throws `EncodeError`) as one YAML document in block style, without anchors or aliases (a
+ * value shared twice is written twice). The wire value is the one JSON gets: `time()` as RFC
+ * 3339 text, `bytes()` as base64 text, `int64()` as decimal text (quoted where it would
+ * otherwise read as a number). An `undefined` wire value (`codec.empty()`) is an empty body.
+ *
+ * **unmarshal** parses one document and decodes it through the codec (so it validates). The
+ * reading is the JSON data model: the YAML 1.2 core schema (`true`, `null`, `0x1F`, `.inf`
+ * resolve; `yes`, `on` and `2001-12-14` stay strings), no `<<` merge keys, explicit YAML 1.1
+ * tags (`!!binary`, `!!timestamp`, `!!set`, `!!omap`) not resolved (their text is read as a
+ * string — base64 text is what `bytes()` reads), map keys as strings (a key that is a mapping or
+ * sequence is an error), keys unique. Keys are own properties: `__proto__` never reaches a
+ * prototype. An integer where the codec has `int64()`/`uint64()` is read as its decimal text;
+ * integers beyond 2^53 elsewhere lose precision, as in JSON. An empty (or blank) body
+ * unmarshals as `undefined`, so `codec.empty()` and `optional` bodies accept it; a body of
+ * only comments is `null`.
+ *
+ * Refused as `DecodeError` with one issue, constraint `syntax` (`body is not valid YAML:
+ * Map keys must be unique at line 2, column 1`): invalid UTF-8, YAML errors (with their line
+ * and column, without the source excerpt), several documents in one body, and more than
+ * 100 alias expansions (the "billion laughs" attack). The codec's own
+ * issues are reported as for JSON.
+ */
+export class YamlFormat<T> implements Format<T> {
+  readonly contentType: string;
+  readonly codec: Codec<T>;
+  constructor(codec: Codec<T>, contentType = 'application/yaml') {
+    this.codec = codec;
+    this.contentType = contentType;
+  }
+  /** The same format under another media type (a `+yaml` type, RFC 9512 §4.2). */
+  withContentType(contentType: string): YamlFormat<T> {
+    return new YamlFormat(this.codec, contentType);
+  }
+  /**
+   * One YAML document of the codec's wire value, UTF-8.
+   * @throws {import('@lib/codec').EncodeError} when the value does not have the codec's structure.
+   */
+  marshal(value: T): Uint8Array {
+    const wire = this.codec.encode(value);
+    if (wire === undefined) return new Uint8Array(0);
+    return toUtf8(stringify(wire, { version: '1.2', schema: 'core', aliasDuplicateObjects: false }));
+  }
+  /**
+   * Parses one YAML document and decodes it through the codec.
+   * @throws {import('@lib/codec').DecodeError} `syntax` for bytes that are not one YAML document,
+   * or the codec's issues.
+   */
+  unmarshal(bytes: Uint8Array): T {
+    const text = utf8(bytes, 'YAML');
+    let wire: unknown;
+    try {
+      wire =
+        text.trim() === ''
+          ? undefined
+          : parse(text, {
+              version: '1.2',
+              schema: 'core',
+              merge: false,
+              resolveKnownTags: false,
+              stringKeys: true,
+              uniqueKeys: true,
+              strict: true,
+              prettyErrors: true,
+              logLevel: 'error',
+              maxAliasCount: MAX_ALIAS_COUNT,
+            });
+    } catch (err) {
+      throw syntaxError('YAML', reasonOf(err), err);
+    }
+    return this.codec.decode(rewriteWire(NATIVE_INTEGERS, this.codec as Codec<unknown>, wire));
+  }
+}
+
+/** What to tell a client about a YAML failure: the parser's first line, never an excerpt or a stack. */
+function reasonOf(err: unknown): string {
+  // `Map keys must be unique at line 2, column 1:` + excerpt.
+  // A stack overflow while composing deep nesting comes as a YAMLParseError too.
+  if (err instanceof YAMLError) return /call stack/i.test(err.message) ? 'it is nested too deeply' : firstLine(err.message);
+  // Aliases throw ReferenceErrors: "Excessive alias count indicates a resource exhaustion
+  // attack", "Unresolved alias (the anchor must be set before the alias): x".
+  if (err instanceof ReferenceError) {
+    if (err.message.startsWith('Excessive alias count')) return `more than ${MAX_ALIAS_COUNT} alias expansions`;
+    return err.message.startsWith('Unresolved alias') ? firstLine(err.message) : 'an alias could not be resolved';
+  }
+  if (err instanceof RangeError) return 'it is nested too deeply';
+  return 'it could not be parsed';
+}
+
+/**
+ * YAML body format (RFC 9512): `format.yaml(userCodec)`, media type `application/yaml`. See
+ * {@link YamlFormat}.
+ */
+// @__NO_SIDE_EFFECTS__
+export function yaml<T>(codec: Codec<T>): YamlFormat<T> {
+  return new YamlFormat(codec);
+}
