@@ -57,7 +57,6 @@ export interface UserRef {
 export interface ListUsersReq {
   limit?: number;
   offset?: number;
-  requestId: string;
 }
 
 export const userPage = codec
@@ -68,7 +67,7 @@ export const userPage = codec
     offset: codec.int(),
   })
   .withName('UserPage');
-export type UserPage = codec.Infer<typeof userPage> & { requestId?: string };
+export type UserPage = codec.Infer<typeof userPage>;
 
 const idParam = rest.newPathParam('id', userId, (r: UserRef) => r.id, (r, v) => {
   r.id = v;
@@ -114,17 +113,39 @@ export const listUsers = rest.newRoute(
       r.offset = v;
     })
     .withDescription('Users to skip (default 0).'),
-  rest
-    .newRequiredHeaderParam('X-Request-ID', codec.string().refine(validate.minLength(8), validate.maxLength(64)), (r: ListUsersReq) => r.requestId, (r, v) => {
-      r.requestId = v;
-    })
-    .withDescription('A caller-chosen id that the response echoes.'),
-  rest
-    .newOptionalResponseHeaderParam('X-Request-ID', codec.string(), (r: UserPage) => r.requestId, (r, v) => {
-      r.requestId = v;
-    })
-    .withDescription('The request id that was sent.'),
 );
+
+interface RequestIdIn {
+  id?: string | undefined;
+}
+interface RequestIdOut {
+  id: string;
+}
+
+/**
+ * A middleware for every route (`api.use`): reads the caller's `X-Request-ID` (8 to 64
+ * characters), makes one up when there is none, and echoes it as the `X-Request-ID` response
+ * header. Handlers read it with `requestId.output(ctx)`.
+ */
+export const requestId = rest
+  .newMiddleware(
+    rest.declaration('requestId', codec.object({ id: codec.optional(codec.string()) }), codec.object({ id: codec.string() }).withName('RequestId')),
+  )
+  .withRequestHeader(
+    rest
+      .newOptionalHeaderParam('X-Request-ID', codec.string().refine(validate.minLength(8), validate.maxLength(64)), (i: RequestIdIn) => i.id, (i, v) => {
+        i.id = v;
+      })
+      .withDescription('A caller-chosen id for this request; the response echoes it.'),
+  )
+  .withResponseHeader(
+    rest
+      .newRequiredResponseHeaderParam('X-Request-ID', codec.string(), (o: RequestIdOut) => o.id, (o, v) => {
+        o.id = v;
+      })
+      .withDescription('The request id: the caller’s, or one the server made up.'),
+  )
+  .withReceive((_ctx, input) => ({ id: input.id ?? crypto.randomUUID() }));
 
 export const deleteUser = rest.newRoute(
   'DELETE',

@@ -3,7 +3,7 @@ import * as rest from '@lib/rest';
 import * as validate from '@lib/validate';
 import { randomBytes } from 'node:crypto';
 import { verifyToken } from './auth.js';
-import { bearerAuth, createSession, createUser, deleteUser, findUserByEmail, getMe, getUser, listUsers, principal, sessionCookie, SessionExpiredError } from './api.js';
+import { bearerAuth, requestId, createSession, createUser, deleteUser, findUserByEmail, getMe, getUser, listUsers, principal, sessionCookie, SessionExpiredError } from './api.js';
 import { UserStore } from './store.js';
 
 /** The browser origins of the example's front end (a Vite dev server). */
@@ -36,6 +36,7 @@ export function buildApi(tokenSecret: string, store: UserStore = new UserStore()
     }),
   );
   api.addSecurityScheme('bearerAuth', bearerAuth).addSecurityScheme('sessionCookie', sessionCookie);
+  api.use(requestId);
   api.addServer('local', { url: 'http://127.0.0.1:8080' });
   createUser.withHandler((_ctx, req) => store.create(req)).register(api);
   getUser.withHandler((_ctx, req) => store.get(req.id)).register(api);
@@ -43,7 +44,7 @@ export function buildApi(tokenSecret: string, store: UserStore = new UserStore()
     .withHandler((_ctx, req) => {
       const limit = req.limit ?? 20;
       const offset = req.offset ?? 0;
-      return { ...store.list(offset, limit), limit, offset, requestId: req.requestId };
+      return { ...store.list(offset, limit), limit, offset };
     })
     .register(api);
   deleteUser

@@ -6,7 +6,7 @@ import { prepareFallback, prepareRoute } from './pipeline/prepare.js';
 import { transparentPath } from './path-template.js';
 import { corsPolicy, type CorsOption, type CorsPolicy } from './cors.js';
 import type { Options } from './options.js';
-import { bundledAttachment, checkMiddleware, type Middleware, type MiddlewareAttachment } from './middleware.js';
+import { bundledAttachment, checkMiddleware, Middleware, type MiddlewareAttachment } from './middleware.js';
 import { schemeFromObject, SecurityScheme } from './security.js';
 import type { RouteHandle } from './route-handle.js';
 import type { Route } from './route.js';
@@ -84,8 +84,12 @@ export class Server {
   readonly #checks: readonly PathCheckOption[];
   /** The options every route inherits (`withDefaultOptions`); a route's own `withOptions` win. */
   readonly defaultOptions: Options;
-  /** The CORS policy of every route (`rest.cors(...)`), when any. */
-  readonly cors: CorsPolicy | undefined;
+  #cors: CorsPolicy | undefined;
+
+  /** The CORS policy of every route (`rest.cors(...)` as a builder option or through `use`), when any. */
+  get cors(): CorsPolicy | undefined {
+    return this.#cors;
+  }
   readonly #routes = new Map<string, RouteHandle<unknown, unknown>>();
   readonly #securitySchemes = new Map<string, SecurityScheme<unknown>>();
   readonly #security: SecurityRequirement[] = [];
@@ -97,7 +101,7 @@ export class Server {
     this.info = info;
     this.#checks = options.filter((o): o is PathCheckOption => o.optionKind === 'pathCodec' || o.optionKind === 'pathConstraints');
     const corsOption = options.filter((o): o is CorsOption => o.optionKind === 'cors').at(-1);
-    this.cors = corsOption === undefined ? undefined : corsPolicy(corsOption.options);
+    this.#cors = corsOption === undefined ? undefined : corsPolicy(corsOption.options);
     let defaults: Options = {};
     for (const o of options) if (o.optionKind === 'defaultOptions') defaults = { ...defaults, ...o.options };
     this.defaultOptions = defaults;
@@ -184,8 +188,15 @@ export class Server {
    * @throws {AmbiguousMiddlewareAttachmentError} a registered route binds the same declaration with `handleMW`/`clientMW`.
    * @throws {RouteDeclarationError} a parameter of `mw` is already declared by a route or another middleware.
    */
-  use<In, Out>(mw: Middleware<In, Out>): this {
-    const m = mw as unknown as Middleware<unknown, unknown>;
+  use<In, Out>(mw: Middleware<In, Out>): this;
+  /** Enables CORS for every route, as the builder option `rest.newServer(info, rest.cors(...))` does (the last one given wins). */
+  use(cors: CorsOption): this;
+  use(mw: Middleware<unknown, unknown> | CorsOption): this {
+    if (!(mw instanceof Middleware)) {
+      this.#cors = corsPolicy(mw.options);
+      return this;
+    }
+    const m = mw;
     if (m.receive === undefined) throw new TypeError(`api.use: middleware ${JSON.stringify(m.name)} has no server function; bundle one with mw.withReceive(fn)`);
     const attachment = bundledAttachment(m);
     const shared = [...this.#middleware, attachment];
@@ -240,7 +251,7 @@ export class Server {
         checkCoverage(h.route, transport);
         return prepareRoute(h);
       });
-    transport.mount(prepared, prepareFallback(this.defaultOptions, this.cors));
+    transport.mount(prepared, prepareFallback(this.defaultOptions, this.#cors));
     await transport.serve({ signal: options?.signal, shutdownTimeout });
   }
 

@@ -33,7 +33,8 @@ export function corsSuite(adapter: AdapterUnderTest): void {
       rest.newRoute('POST', '/c/items', codec.object({ name: codec.string() }), codec.object({ name: codec.string() })).withHandler((_ctx, req) => req).register(api);
       servers.push(await adapter.serve(api));
       base = servers[0]?.baseURL ?? '';
-      const star = rest.newServer({ title: 'CORS', version: '1.0.0' }, rest.cors({ origin: '*' }));
+      // The same option through api.use, as a route-agnostic middleware.
+      const star = rest.newServer({ title: 'CORS', version: '1.0.0' }).use(rest.cors({ origin: '*' }));
       rest.newRoute('GET', '/c/open', codec.empty<object>(), codec.object({ ok: codec.boolean() })).withHandler(() => ({ ok: true })).register(star);
       servers.push(await adapter.serve(star));
       open = servers[1]?.baseURL ?? '';
