@@ -1,9 +1,7 @@
 import { parseCookie } from 'cookie';
 import type { Codec } from '@lib/codec';
 import type { Context, ContextKey } from '../context.js';
-import { setCookieHeader } from '../cookies.js';
-import { CookieParamError, HeaderParamError, MiddlewareError, MiddlewareInputError, MiddlewareOutputError, RequestValidationError } from '../errors.js';
-import { isFieldValue } from '../http-grammar.js';
+import { MiddlewareError, MiddlewareInputError, MiddlewareOutputError, RequestValidationError } from '../errors.js';
 import { middlewareParamSpecs, type MiddlewareAttachment } from '../middleware.js';
 import type { Observer } from '../options.js';
 import type { ResponseMergeParam } from '../params.js';
@@ -11,6 +9,7 @@ import { RouteDeclarationError } from '../path-template.js';
 import { Redirect } from '../redirect.js';
 import { decodeParam, isMultiValue, type RequestParamSpec, type RouteHandle } from '../route-handle.js';
 import type { PipelineRequest } from './prepare.js';
+import { encodeResponseFields } from './response-fields.js';
 
 /** A route's middleware, compiled for serving. */
 export interface PreparedMiddleware {
@@ -48,50 +47,6 @@ function safely(fn: () => void): void {
   } catch {
     // An observer never breaks a request.
   }
-}
-
-const INVALID_FIELD_VALUE = 'is not a valid HTTP field value (RFC 9110 §5.5): control characters, CR, LF and characters above U+00FF are not allowed';
-
-/**
- * Encodes the response merge fields of a middleware's output into header lines, checked as a
- * route's are: the getter's value must pass its codec (and decode again), be a valid field value
- * (RFC 9110 §5.5), and a required field must be present; cookies get the route defaults.
- * @throws {HeaderParamError} @throws {CookieParamError} naming the field.
- */
-function encodeOutput(params: readonly ResponseMergeParam<unknown, unknown>[], out: unknown): [string, string][] {
-  const lines: [string, string][] = [];
-  for (const m of params) {
-    const ErrorClass = m.kind === 'responseHeader' ? HeaderParamError : CookieParamError;
-    let v: unknown;
-    try {
-      v = m.get(out);
-    } catch (err) {
-      throw new ErrorClass(m.name, undefined, err);
-    }
-    if (v === undefined) {
-      if (m.required) throw new ErrorClass(m.name, undefined, new Error('is required'));
-      continue;
-    }
-    let wire: string;
-    try {
-      const w = m.codec.encode(v);
-      m.codec.decode(w);
-      wire = typeof w === 'string' ? w : String(w);
-    } catch (err) {
-      throw new ErrorClass(m.name, undefined, err);
-    }
-    let line = wire;
-    if (m.kind === 'responseCookie') {
-      try {
-        line = setCookieHeader(m.name, wire, m.attributes?.(out));
-      } catch (err) {
-        throw new CookieParamError(m.name, wire, err);
-      }
-    }
-    if (!isFieldValue(line)) throw new ErrorClass(m.name, line, new Error(INVALID_FIELD_VALUE));
-    lines.push(m.kind === 'responseHeader' ? [m.name.toLowerCase(), line] : ['set-cookie', line]);
-  }
-  return lines;
 }
 
 /**
@@ -172,7 +127,7 @@ export function prepareMiddleware(handle: RouteHandle<unknown, unknown>, observe
         let own: [string, string][];
         try {
           m.outCodec.encode(out);
-          own = encodeOutput(m.responseParams, out);
+          own = encodeResponseFields(m.responseParams, out, false);
         } catch (err) {
           throw new MiddlewareOutputError(m.name, err);
         }

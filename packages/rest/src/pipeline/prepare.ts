@@ -3,10 +3,10 @@ import { DecodeError, formatPath } from '@lib/codec';
 import Negotiator from 'negotiator';
 import { json, mediaTypeOf, type Format } from '@lib/format';
 import { Context, nativeRequestKey, responseHeadersKey } from '../context.js';
-import { setCookieHeader } from '../cookies.js';
 import { defaultStatus } from '../describe.js';
 import { ErrorPattern } from '../error-rules.js';
 import { spanTags } from '../span-tags.js';
+import { encodeResponseFields } from './response-fields.js';
 import { prepareSecurity } from './security.js';
 import { prepareMiddleware } from './middleware.js';
 import type { CorsPolicy } from '../cors.js';
@@ -27,7 +27,6 @@ import {
   UnsupportedMediaTypeError,
   messageOf,
 } from '../errors.js';
-import { isFieldValue } from '../http-grammar.js';
 import { PipelineNoResponseError } from '../http-errors.js';
 import { DEFAULT_MAX_BODY_BYTES, type ErrorHandler, type Observer, type Options } from '../options.js';
 import { ResponseMergeParam, type AnyParam } from '../params.js';
@@ -211,14 +210,6 @@ function internalError(): PipelineResponse {
   return { status: 500, headers: [['content-type', JSON_TYPE]], body: INTERNAL_ERROR_BODY };
 }
 
-/** A response header value that is not an RFC 9110 field value is a contract violation. */
-function fieldValue(name: string, value: string, ErrorClass: typeof HeaderParamError | typeof CookieParamError): string {
-  if (!isFieldValue(value)) {
-    throw new ResponseContractError(new ErrorClass(name, value, new Error('is not a valid HTTP field value (RFC 9110 §5.5): control characters, CR, LF and characters above U+00FF are not allowed')));
-  }
-  return value;
-}
-
 /** The default `errorHandler`: `{ error: message }` for 4xx, `{ error: reason phrase }` for 5xx (never the error's own text). */
 export const defaultErrorHandler: ErrorHandler = (_ctx, err, status) => ({
   body: { error: status >= 500 ? reasonPhrase(status).toLowerCase() : messageOf(err) },
@@ -315,38 +306,10 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
    * @throws {ResponseContractError} a value that fails its codec or is not a valid field value.
    */
   function encodeMergeParams(value: unknown, headers: [string, string][], lenient: boolean): void {
-    for (const m of mergeResponseParams) {
-      const ErrorClass = m.kind === 'responseHeader' ? HeaderParamError : CookieParamError;
-      let v: unknown;
-      try {
-        v = m.get(value);
-      } catch (err) {
-        if (lenient) continue;
-        throw new ResponseContractError(new ErrorClass(m.name, undefined, err));
-      }
-      if (v === undefined) {
-        if (m.required && !lenient) throw new ResponseContractError(new ErrorClass(m.name, undefined, new Error('is required')));
-        continue;
-      }
-      let wire: string;
-      try {
-        const w = m.codec.encode(v);
-        m.codec.decode(w);
-        wire = typeof w === 'string' ? w : String(w);
-      } catch (err) {
-        throw new ResponseContractError(new ErrorClass(m.name, undefined, err));
-      }
-      if (m.kind === 'responseHeader') headers.push([m.name.toLowerCase(), fieldValue(m.name, wire, HeaderParamError)]);
-      else {
-        let line: string;
-        try {
-          line = setCookieHeader(m.name, wire, m.attributes?.(value));
-        } catch (err) {
-          // An attribute the cookie grammar refuses (RFC 6265 §4.1.1: Domain, Path), or an attributes function that threw.
-          throw new ResponseContractError(new CookieParamError(m.name, wire, err));
-        }
-        headers.push(['set-cookie', fieldValue(m.name, line, CookieParamError)]);
-      }
+    try {
+      headers.push(...encodeResponseFields(mergeResponseParams, value, lenient));
+    } catch (err) {
+      throw new ResponseContractError(err);
     }
   }
 
