@@ -1,5 +1,5 @@
 /**
- * The request context a handler receives first (TYPESCRIPT.md §2: Go's `ctx context.Context`).
+ * The request context a handler receives first.
  * `signal` aborts when the client goes away or the server shuts down; `get`/`set` carry
  * request-scoped values (middleware output, adapter objects) under keys of your own.
  */

@@ -2,7 +2,7 @@ import { stringifySetCookie } from 'cookie';
 import type { CookieAttributes } from './params.js';
 
 /**
- * A `Set-Cookie` value (RFC 6265 §4.1) with TYPESCRIPT.md §6.6 defaults: `Path=/; Secure;
+ * A `Set-Cookie` value (RFC 6265 §4.1) with the library's defaults: `Path=/; Secure;
  * HttpOnly; SameSite=Strict`, session cookie. `insecure: true` drops `Secure`. The value is
  * percent-encoded where RFC 6265 does not allow it raw.
  */

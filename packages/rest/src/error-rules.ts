@@ -7,13 +7,13 @@ export type ErrorClass<E> = abstract new (...args: never[]) => E;
 /** A type guard: `(e: unknown): e is NotFound => …`. */
 export type ErrorGuard<E> = (err: unknown) => err is E;
 /**
- * What an error rule matches (TYPESCRIPT.md §2: Go's `errors.As` target). A function whose
+ * What an error rule matches. A function whose
  * `prototype` is an `Error` (or `Error` itself) is taken as a class and matched with
  * `instanceof`; any other function is a type guard.
  */
 export type ErrorWitness<E> = ErrorClass<E> | ErrorGuard<E>;
 
-/** An HTTP status as a number or as SPEC.md's string (`201`, `'201'`, `'4XX'`). */
+/** An HTTP status as a number or a string (`201`, `'201'`, a range `'4XX'`, `'default'`). */
 export type Status = number | `${number}` | `${1 | 2 | 3 | 4 | 5}XX` | 'default';
 
 /**
@@ -66,7 +66,7 @@ export function findError<E>(err: unknown, witness: ErrorWitness<E>): E | undefi
   return visit(err);
 }
 
-/** What a matched error pattern does (SPEC.md error mapping rule 4). */
+/** What a matched error pattern does. */
 export type ErrorAction = 'respond' | 'handle' | 'log';
 /** Write the pattern's typed body and status directly (the default). */
 export const ErrorRespond: ErrorAction = 'respond';
@@ -75,7 +75,7 @@ export const ErrorHandle: ErrorAction = 'handle';
 /** As {@link ErrorHandle}, and report the match to the observer. */
 export const ErrorLog: ErrorAction = 'log';
 
-/** Maps errors matching a witness to a status (SPEC.md `rest.ErrorStatus[E]`); the body goes through the `errorHandler`. */
+/** Maps errors matching a witness to a status; the body goes through the `errorHandler`. */
 export class ErrorStatusRule<E> implements RouteOption<unknown, unknown> {
   readonly optionKind = 'errorStatus';
   declare readonly '~route'?: (req: unknown, resp: unknown) => void;
@@ -92,8 +92,7 @@ export class ErrorStatusRule<E> implements RouteOption<unknown, unknown> {
 }
 
 /**
- * Maps errors matching a witness to a status and a codec-encoded body (SPEC.md
- * `rest.ErrorPattern[E,B]`). Without `mapFn` the matched error itself is encoded (it must be
+ * Maps errors matching a witness to a status and a codec-encoded body. Without `mapFn` the matched error itself is encoded (it must be
  * assignable to `B`); with it, `mapFn(error)` is. Clients decode non-2xx responses of this
  * status with `body` into an `ErrorPatternResponse`.
  */
@@ -139,14 +138,13 @@ export class ErrorPattern<E, B> implements RouteOption<unknown, unknown> {
   }
 }
 
-/** Maps errors matching `witness` to `status` (SPEC.md `rest.ErrorStatus`): `rest.errorStatus(ConflictError, 409)`. */
+/** Maps errors matching `witness` to `status`: `rest.errorStatus(ConflictError, 409)`. */
 export function errorStatus<E>(witness: ErrorWitness<E>, status: Status): ErrorStatusRule<E> {
   return new ErrorStatusRule(witness, status);
 }
 
 /**
- * Maps errors matching `witness` to `status` and a body encoded by `body` (SPEC.md
- * `rest.ErrorPattern`): `rest.errorPattern(NotFoundError, 404, notFoundCodec)`.
+ * Maps errors matching `witness` to `status` and a body encoded by `body`: `rest.errorPattern(NotFoundError, 404, notFoundCodec)`.
  */
 export function errorPattern<E, B>(witness: ErrorWitness<E>, status: Status, body: Codec<B>, mapFn?: (err: E) => B): ErrorPattern<E, B> {
   return new ErrorPattern(witness, status, body, mapFn);
@@ -160,7 +158,7 @@ export function isErrorPatternValuer(err: unknown): err is ErrorPatternValuer {
 /**
  * The typed body of an error: when `witness` is an `ErrorPattern`, its `match`; when it is a
  * class or guard, the decoded value of an `ErrorPatternResponse` in `err`'s chain that it
- * matches (SPEC.md `rest.ErrorPatternAs[B]`). `undefined` when nothing matches; never throws.
+ * matches. `undefined` when nothing matches; never throws.
  */
 export function errorPatternAs<B>(err: unknown, witness: ErrorBodyMatcher<B> | ErrorWitness<B>): B | undefined {
   if (typeof witness === 'object') return witness.match(err);
@@ -191,7 +189,7 @@ export function errorCase<B>(witness: ErrorBodyMatcher<B> | ErrorWitness<B>, fn:
   };
 }
 
-/** Runs the first case that matches `err` (SPEC.md `rest.HandleErrorPattern`); false when none did. Never throws for a non-match. */
+/** Runs the first case that matches `err`; false when none did. Never throws for a non-match. */
 export function handleErrorPattern(err: unknown, ...cases: ErrorCase[]): boolean {
   for (const c of cases) if (c.run(err)) return true;
   return false;

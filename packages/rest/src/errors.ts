@@ -1,6 +1,6 @@
 import { DecodeError } from '@lib/codec';
 /**
- * The error types of SPEC.md "Error types" that `@lib/rest` places. Every class sets `name` to
+ * The error types of `@lib/rest`. Every class sets `name` to
  * its class name and keeps the underlying error as `cause`.
  */
 
@@ -285,7 +285,7 @@ export class AmbiguousMiddlewareAttachmentError extends Error {
   }
 }
 
-/** Two error patterns of one route share a status (SPEC.md error mapping rule 6). */
+/** Two error patterns of one route share a status. */
 export class DuplicateErrorStatusError extends Error {
   /** The route, as `METHOD /path`. */
   readonly route: string;

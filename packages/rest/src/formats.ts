@@ -22,15 +22,14 @@ export class ResponseFormats<T> implements RouteOption<unknown, T> {
 }
 
 /**
- * The request body formats a route accepts, selected by `Content-Type` (SPEC.md
- * `rest.RequestFormats`). The first is what clients send. Default: JSON of the request codec.
+ * The request body formats a route accepts, selected by `Content-Type`. The first is what clients send. Default: JSON of the request codec.
  */
 export function requestFormats<T>(...formats: Format<T>[]): RequestFormats<T> {
   return new RequestFormats(formats);
 }
 
 /**
- * The response body formats a route serves, selected by `Accept` (SPEC.md `rest.Formats`).
+ * The response body formats a route serves, selected by `Accept`.
  * The first is the default. Default: JSON of the response codec.
  */
 export function formats<T>(...formats: Format<T>[]): ResponseFormats<T> {

@@ -2,7 +2,7 @@ import { messageOf } from './errors.js';
 
 /**
  * Implemented by every adapter's `ErrorPatternResponse`: a decoded error body that a route's
- * error pattern describes (SPEC.md error mapping rule 9).
+ * error pattern describes.
  */
 export interface ErrorPatternValuer {
   /** The HTTP status of the response. */
@@ -15,8 +15,7 @@ export interface ErrorPatternValuer {
  * A non-2xx response whose status matches one of the route's `ErrorRespond` patterns and whose
  * body decoded through the pattern's codec (client side); on the server, the response an error
  * pattern produces for an error (`handle.errorResponseFor`). A deliberate server decision:
- * retrying it unchanged repeats the rejection. Exported by `@lib/node-http` (SPEC.md
- * `nethttp.ErrorPatternResponse`).
+ * retrying it unchanged repeats the rejection. Exported by `@lib/node-http`.
  */
 export class ErrorPatternResponse<B = unknown> extends Error implements ErrorPatternValuer {
   /** The HTTP status. */

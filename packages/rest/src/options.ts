@@ -1,11 +1,11 @@
 import type { Codec } from '@lib/codec';
 import type { Context } from './context.js';
 
-/** Where a validation failure was found (SPEC.md "Observer"). */
+/** Where a validation failure was found. */
 export type ValidationLocation = 'path' | 'query' | 'cookie' | 'header' | 'body';
 
 /**
- * Receives per-request and per-call observations (SPEC.md "Observer"). Every method is
+ * Receives per-request and per-call observations. Every method is
  * optional; an observer that throws is ignored (its error never reaches the request).
  */
 export interface Observer {
@@ -33,7 +33,7 @@ export interface Observer {
   onSpanTags?(info: { readonly route: string; readonly tags: Readonly<Record<string, string | number | boolean>> }): void;
 }
 
-/** The default error body: `{ "error": message }` (SPEC.md "Errors"). */
+/** The default error body: `{ "error": message }`. */
 export interface ErrorEnvelope {
   readonly error: string;
 }
@@ -51,13 +51,13 @@ export interface ErrorEnvelope {
 export type ErrorHandler = (ctx: Context, err: unknown, status: number) => { readonly status?: number; readonly body: unknown };
 
 /**
- * A security check called after credential codecs validated (TYPESCRIPT.md §6.5). Throwing
+ * A security check called after credential codecs validated. Throwing
  * gives 401, or the status an error rule maps the thrown error to.
  */
 export type SecurityFunc = (ctx: Context, request: Request | undefined, requirements: readonly Readonly<Record<string, readonly string[]>>[]) => void | Promise<void>;
 
 /**
- * Adapter options (SPEC.md `nethttp.Options`), one type shared by both adapters. Set per route
+ * Adapter options, one type shared by both adapters. Set per route
  * with `route.withOptions(options)`.
  */
 export interface Options {

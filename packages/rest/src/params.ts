@@ -6,7 +6,7 @@ export type ParamLocation = 'path' | 'query' | 'header' | 'cookie';
 /** Every parameter kind a route may declare; adapters say which they implement. */
 export type ParamKind = ParamLocation | 'responseHeader' | 'responseCookie';
 
-/** Response cookie attributes (RFC 6265 §4.1; TYPESCRIPT.md `rest.CookieAttributes`). */
+/** Response cookie attributes (RFC 6265 §4.1). */
 export interface CookieAttributes {
   /** Lifetime in seconds (`Max-Age`); absent makes a session cookie; 0 or less expires it. */
   readonly maxAge?: number;
@@ -24,7 +24,7 @@ export interface CookieAttributes {
   readonly insecure?: boolean;
 }
 
-/** The fields of a plain parameter literal (SPEC.md "Plain parameters"). */
+/** The fields of a plain parameter literal. */
 export interface ParamFields {
   readonly name: string;
   readonly description?: string;
@@ -33,7 +33,7 @@ export interface ParamFields {
 }
 
 /**
- * A validate-only parameter (SPEC.md "Plain (validate-only) parameters"): documented in
+ * A validate-only parameter: documented in
  * OpenAPI and validated, not merged into the request value.
  */
 export class PlainParam<K extends ParamKind> implements RouteOption<unknown, unknown> {
@@ -67,17 +67,17 @@ function plainParam<K extends ParamKind>(kind: K): PlainParamConstructor<K> {
   return (fields) => new PlainParam(kind, fields);
 }
 
-/** A plain path parameter `{name}` (always required; SPEC.md `PathParam`). */
+/** A plain path parameter `{name}` (always required). */
 export const pathParam: PlainParamConstructor<'path'> = plainParam('path');
-/** A plain query-string parameter (SPEC.md `QueryParam`). */
+/** A plain query-string parameter. */
 export const queryParam: PlainParamConstructor<'query'> = plainParam('query');
-/** A plain request cookie, from the `Cookie:` header (SPEC.md `CookieParam`). */
+/** A plain request cookie, from the `Cookie:` header. */
 export const cookieParam: PlainParamConstructor<'cookie'> = plainParam('cookie');
-/** A plain request header (SPEC.md `HeaderParam`). `Accept`, `Content-Type` and `Authorization` may not be declared. */
+/** A plain request header. `Accept`, `Content-Type` and `Authorization` may not be declared. */
 export const headerParam: PlainParamConstructor<'header'> = plainParam('header');
-/** A documented response header, checked after the handler returns (SPEC.md `ResponseHeaderParam`). */
+/** A documented response header, checked after the handler returns. */
 export const responseHeaderParam: PlainParamConstructor<'responseHeader'> = plainParam('responseHeader');
-/** A documented response cookie, `Set-Cookie` (SPEC.md `ResponseCookieParam`). */
+/** A documented response cookie, `Set-Cookie`. */
 export const responseCookieParam: PlainParamConstructor<'responseCookie'> = plainParam('responseCookie');
 
 /** The parts of a merge parameter. */
@@ -94,7 +94,7 @@ export interface MergeParamFields<K extends ParamKind, R, T> {
 }
 
 /**
- * What request and response merge parameters share (SPEC.md "Merge parameters"): the OpenAPI
+ * What request and response merge parameters share: the OpenAPI
  * parameter and a typed field reached through a getter and a setter. Immutable: `with*`
  * methods return copies.
  */
@@ -143,14 +143,14 @@ export class RequestMergeParam<R, T> extends MergeParam<ParamLocation, R, T> imp
 
 /**
  * A merge parameter on the response: a field of `Resp` the server encodes into a response
- * header or `Set-Cookie`, and the client decodes back (SPEC.md merge rules 5 and 6).
+ * header or `Set-Cookie`, and the client decodes back.
  */
 export class ResponseMergeParam<R, T> extends MergeParam<'responseHeader' | 'responseCookie', R, T> implements RouteOption<unknown, R> {
   declare readonly '~route'?: (req: unknown, resp: R) => void;
   /** Cookie attributes from the response (response cookies only). */
   readonly attributes: ((resp: R) => CookieAttributes) | undefined;
 
-  /** A copy whose cookie attributes come from the response (TYPESCRIPT.md §6.6 gives the defaults). */
+  /** A copy whose cookie attributes come from the response. */
   withAttributes(attributes: (resp: R) => CookieAttributes): this {
     return this.with({ attributes });
   }
@@ -176,27 +176,27 @@ function responseParam(kind: 'responseHeader' | 'responseCookie', required: bool
 }
 
 /**
- * A path variable merged into `Req` (SPEC.md `rest.NewPathParam`; always required):
+ * A path variable merged into `Req`:
  * `rest.newPathParam('id', codec.string(), (r) => r.id, (r, v) => { r.id = v })`.
  */
 export const newPathParam: RequiredRequestParam = requestParam('path', true);
-/** A required query parameter merged into `Req` (SPEC.md `rest.NewRequiredQueryParam`). */
+/** A required query parameter merged into `Req`. */
 export const newRequiredQueryParam: RequiredRequestParam = requestParam('query', true);
-/** An optional query parameter merged into `Req` (SPEC.md `rest.NewOptionalQueryParam`). */
+/** An optional query parameter merged into `Req`. */
 export const newOptionalQueryParam: OptionalRequestParam = requestParam('query', false);
-/** A required request header merged into `Req` (SPEC.md `rest.NewRequiredHeaderParam`). */
+/** A required request header merged into `Req`. */
 export const newRequiredHeaderParam: RequiredRequestParam = requestParam('header', true);
-/** An optional request header merged into `Req` (SPEC.md `rest.NewOptionalHeaderParam`). */
+/** An optional request header merged into `Req`. */
 export const newOptionalHeaderParam: OptionalRequestParam = requestParam('header', false);
-/** A required request cookie merged into `Req` (SPEC.md `rest.NewRequiredCookieParam`). */
+/** A required request cookie merged into `Req`. */
 export const newRequiredCookieParam: RequiredRequestParam = requestParam('cookie', true);
 /** An optional request cookie merged into `Req`. */
 export const newOptionalCookieParam: OptionalRequestParam = requestParam('cookie', false);
-/** A response header encoded from `Resp`; required when the client decodes (SPEC.md `rest.NewRequiredResponseHeaderParam`). */
+/** A response header encoded from `Resp`; required when the client decodes. */
 export const newRequiredResponseHeaderParam: RequiredResponseParam = responseParam('responseHeader', true);
 /** A response header encoded from `Resp` when the getter gives a value. */
 export const newOptionalResponseHeaderParam: OptionalResponseParam = responseParam('responseHeader', false);
-/** A response cookie encoded from `Resp`; required when the client decodes (SPEC.md `rest.NewRequiredResponseCookieParam`). */
+/** A response cookie encoded from `Resp`; required when the client decodes. */
 export const newRequiredResponseCookieParam: RequiredResponseParam = responseParam('responseCookie', true);
-/** A response cookie encoded from `Resp` when the getter gives a value (SPEC.md `rest.NewOptionalResponseCookieParam`). */
+/** A response cookie encoded from `Resp` when the getter gives a value. */
 export const newOptionalResponseCookieParam: OptionalResponseParam = responseParam('responseCookie', false);

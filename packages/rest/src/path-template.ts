@@ -13,7 +13,7 @@ const VAR = /\{([^{}]*)\}/g;
 const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
- * The variable names of a path template, in order (SPEC.md: `{varName}` placeholders). A
+ * The variable names of a path template, in order. A
  * placeholder fills a whole segment.
  * @throws {RouteDeclarationError} for a template that does not start with `/`, a malformed or
  * repeated placeholder, or one that shares its segment with other text.
@@ -33,7 +33,7 @@ export function templateVars(route: string, template: string): string[] {
   return vars;
 }
 
-/** The template with every `{var}` replaced by `x`, for template-transparent path validation (SPEC.md "Builder"). */
+/** The template with every `{var}` replaced by `x`, for template-transparent path validation. */
 export function transparentPath(template: string): string {
   return template.replace(VAR, 'x');
 }

@@ -1,6 +1,6 @@
 import type { RouteOption } from './route-option.js';
 
-/** A capability a route requires of its transport (SPEC.md `RequireQoS`, `RequireHWM`). */
+/** A capability a route requires of its transport. */
 export class CapabilityRequirement implements RouteOption<unknown, unknown> {
   readonly optionKind = 'requirement';
   declare readonly '~route'?: (req: unknown, resp: unknown) => void;

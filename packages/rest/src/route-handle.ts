@@ -145,7 +145,7 @@ export function encodeParam(p: RequestParamSpec, value: unknown): string[] {
 }
 
 /**
- * A route bound to a builder (SPEC.md `*RouteHandle`), or to no builder for client use.
+ * A route bound to a builder, or to no builder for client use.
  * Resolves the route's defaults (formats), exposes its merge fields and error rules, and
  * checks parameters. Formats may still change after registration.
  */
@@ -206,19 +206,19 @@ export class RouteHandle<Req, Resp> {
     return this.#responseFormats ?? this.route.responseFormats ?? [json(this.route.respCodec)];
   }
 
-  /** Replaces the request formats after registration (SPEC.md `handle.WithRequestFormats`). Returns this handle. */
+  /** Replaces the request formats after registration. Returns this handle. */
   withRequestFormats(...formats: Format<Req>[]): this {
     this.#requestFormats = formats;
     return this;
   }
 
-  /** Replaces the response formats after registration (SPEC.md `handle.WithFormats`). Returns this handle. */
+  /** Replaces the response formats after registration. Returns this handle. */
   withFormats(...formats: Format<Resp>[]): this {
     this.#responseFormats = formats;
     return this;
   }
 
-  /** All request merge fields, flat, for `codec.decodeVars` (SPEC.md `handle.MergeFields`). */
+  /** All request merge fields, flat, for `codec.decodeVars`. */
   mergeFields(): VarField<Req>[] {
     return this.#fields();
   }
@@ -258,14 +258,14 @@ export class RouteHandle<Req, Resp> {
     return undefined;
   }
 
-  /** The status of the first error rule matching `err` (SPEC.md `handle.ErrorStatusFor`). */
+  /** The status of the first error rule matching `err`. */
   errorStatusFor(err: unknown): number | undefined {
     return this.matchRule(err)?.rule.status;
   }
 
   /**
    * The typed response of the first matching rule when it is an `ErrorRespond` pattern
-   * (SPEC.md `handle.ErrorResponseFor`); `undefined` when no rule matches or the rule writes
+   *; `undefined` when no rule matches or the rule writes
    * no typed body.
    * @throws when the pattern's `mapFn` throws or its body cannot be encoded.
    */
@@ -308,8 +308,7 @@ export class RouteHandle<Req, Resp> {
   }
 
   /**
-   * Decodes a non-2xx response body by the `ErrorRespond` pattern of that status (SPEC.md
-   * `handle.DecodeErrorFor`, client rule 8). `undefined` when no pattern has the status.
+   * Decodes a non-2xx response body by the `ErrorRespond` pattern of that status. `undefined` when no pattern has the status.
    * @throws {DecodeError} when the body does not decode through the pattern's codec.
    */
   decodeErrorFor(status: number, body: Uint8Array): ErrorPatternResponse | undefined {
@@ -326,17 +325,17 @@ export class RouteHandle<Req, Resp> {
     for (const p of this.requestParams) if (p.kind === kind) decodeParam(p, lookup(p.name));
   }
 
-  /** Checks the declared query parameters (SPEC.md `ValidateQuery`); an array-valued one gets every value of its key. @throws {QueryParamError} */
+  /** Checks the declared query parameters; an array-valued one gets every value of its key. @throws {QueryParamError} */
   validateQuery(query: URLSearchParams): void {
     for (const p of this.requestParams) if (p.kind === 'query') decodeParam(p, isMultiValue(p.codec) ? query.getAll(p.name) : (query.get(p.name) ?? undefined));
   }
 
-  /** Checks the declared cookies (SPEC.md `ValidateCookies`). @throws {CookieParamError} */
+  /** Checks the declared cookies. @throws {CookieParamError} */
   validateCookies(cookies: Readonly<Record<string, string>>): void {
     this.#validate('cookie', (n) => (Object.prototype.hasOwnProperty.call(cookies, n) ? cookies[n] : undefined));
   }
 
-  /** Checks the declared request headers (SPEC.md `ValidateHeaders`). @throws {HeaderParamError} */
+  /** Checks the declared request headers. @throws {HeaderParamError} */
   validateHeaders(headers: Headers): void {
     this.#validate('header', (n) => headers.get(n) ?? undefined);
   }

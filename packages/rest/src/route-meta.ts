@@ -3,7 +3,7 @@ import type { Status } from './error-rules.js';
 import type { PlainParam, ResponseMergeParam } from './params.js';
 import type { RouteOption } from './route-option.js';
 
-/** The fields of {@link routeMeta} (SPEC.md `rest.RouteMeta`). */
+/** The fields of {@link routeMeta}. */
 export interface RouteMetaFields {
   readonly operationId?: string;
   readonly summary?: string;
@@ -14,7 +14,7 @@ export interface RouteMetaFields {
   readonly reqSchemaName?: string;
   /** Emits the success body schema as `components.schemas[respSchemaName]`. */
   readonly respSchemaName?: string;
-  /** The success status. Default 201 for POST, 200 otherwise (TYPESCRIPT.md §6.1); 3xx makes a redirect route. */
+  /** The success status. Default 201 for POST, 200 otherwise; 3xx makes a redirect route. */
   readonly respStatus?: Status;
   /** Description of the success response. Default: the status's reason phrase. */
   readonly respDescription?: string;
@@ -32,12 +32,12 @@ export class RouteMeta implements RouteOption<unknown, unknown> {
   }
 }
 
-/** Route metadata (SPEC.md `rest.RouteMeta`): `rest.routeMeta({ operationId: 'getUser', summary: 'Get a user' })`. Several are merged in order. */
+/** Route metadata: `rest.routeMeta({ operationId: 'getUser', summary: 'Get a user' })`. Several are merged in order. */
 export function routeMeta(fields: RouteMetaFields): RouteMeta {
   return new RouteMeta(fields);
 }
 
-/** The fields of {@link responseMeta} (SPEC.md `rest.ResponseMeta`). */
+/** The fields of {@link responseMeta}. */
 export interface ResponseMetaFields {
   readonly status: Status;
   readonly description: string;
@@ -55,7 +55,7 @@ export class ResponseMeta implements RouteOption<unknown, unknown> {
   }
 }
 
-/** Declares an extra documented response (SPEC.md `rest.ResponseMeta`): `rest.responseMeta({ status: 204, description: 'Deleted' })`. */
+/** Declares an extra documented response: `rest.responseMeta({ status: 204, description: 'Deleted' })`. */
 export function responseMeta(fields: ResponseMetaFields): ResponseMeta {
   return new ResponseMeta(fields);
 }

@@ -18,12 +18,12 @@ import { RouteHandle } from './route-handle.js';
 import type { Server } from './server.js';
 
 /**
- * A route's handler (SPEC.md `WithHandler`): returns the response value, or a `rest.redirect(...)`,
+ * A route's handler: returns the response value, or a `rest.redirect(...)`,
  * or throws an error the error rules map.
  */
 export type Handler<Req, Resp> = (ctx: Context, req: Req) => Resp | Redirect | Promise<Resp | Redirect>;
 
-/** Methods whose requests carry a body (TYPESCRIPT.md §6.2). */
+/** Methods whose requests carry a body. */
 export const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
 
 const FORBIDDEN_HEADER_PARAMS = new Set(['accept', 'content-type', 'authorization']);
@@ -32,7 +32,7 @@ const FORBIDDEN_HEADER_PARAMS = new Set(['accept', 'content-type', 'authorizatio
 const registeredWith = new WeakMap<Route<unknown, unknown>, Server>();
 
 /**
- * A declared route (SPEC.md "Route"): a plain, immutable value shared by server and client.
+ * A declared route: a plain, immutable value shared by server and client.
  * `with*` methods return new routes.
  */
 export class Route<Req, Resp, P extends string = string> {
@@ -101,12 +101,12 @@ export class Route<Req, Resp, P extends string = string> {
     return `${this.method} ${this.path}`;
   }
 
-  /** A copy served by `fn` (SPEC.md `WithHandler`). */
+  /** A copy served by `fn`. */
   withHandler(fn: Handler<Req, Resp>): Route<Req, Resp, P> {
     return new Route({ ...this, handler: fn });
   }
 
-  /** A copy with adapter options merged over the current ones (SPEC.md `WithOptions`). */
+  /** A copy with adapter options merged over the current ones. */
   withOptions(options: Options): Route<Req, Resp, P> {
     return new Route({ ...this, options: { ...this.options, ...options } });
   }
@@ -167,7 +167,7 @@ export class Route<Req, Resp, P extends string = string> {
   }
 
   /**
-   * Registers the route with a builder (SPEC.md `Register`).
+   * Registers the route with a builder.
    * @throws {InvalidPathError} when the path fails the builder's path codec or constraints.
    * @throws {DuplicateRouteError} when the builder has a route with this method and path.
    * @throws {DuplicateMiddlewareNameError} @throws {AmbiguousMiddlewareAttachmentError} when the
@@ -177,7 +177,7 @@ export class Route<Req, Resp, P extends string = string> {
     this.registerHandle(api);
   }
 
-  /** Registers the route and returns its handle (SPEC.md `RegisterHandle`). Throws as {@link Route.register}. */
+  /** Registers the route and returns its handle. Throws as {@link Route.register}. */
   registerHandle(api: Server): RouteHandle<Req, Resp> {
     const handle = new RouteHandle(this, api);
     api.add(handle as unknown as RouteHandle<unknown, unknown>);
@@ -185,13 +185,13 @@ export class Route<Req, Resp, P extends string = string> {
     return handle;
   }
 
-  /** A client-side handle carrying the same patterns and formats (SPEC.md `ClientHandle`). */
+  /** A client-side handle carrying the same patterns and formats. */
   clientHandle(): RouteHandle<Req, Resp> {
     return new RouteHandle(this, registeredWith.get(this as unknown as Route<unknown, unknown>));
   }
 
   /**
-   * The concrete path for `vars` (SPEC.md "URL construction"): each value is checked by its
+   * The concrete path for `vars`: each value is checked by its
    * path parameter's codec and percent-encoded; the result is re-validated against the path
    * checks of the builder the route was last registered with.
    * @throws {PathParamError} a value fails its codec.
@@ -204,7 +204,7 @@ export class Route<Req, Resp, P extends string = string> {
 }
 
 /**
- * Declares a route (SPEC.md `rest.NewRoute`): method, path template, request and response
+ * Declares a route: method, path template, request and response
  * codecs, then any mix of `routeMeta`, `responseMeta`, parameters, `errorStatus`,
  * `errorPattern`, `requestFormats`, `formats`, `requireQoS`/`requireHWM`.
  * @throws {RouteDeclarationError} for a bad method or template, a path parameter missing from

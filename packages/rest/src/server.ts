@@ -42,12 +42,12 @@ export function withDefaultOptions(options: Options): DefaultOptionsOption {
   return { optionKind: 'defaultOptions', options };
 }
 
-/** Every registered path is validated by `c` at registration and in `buildPath` (SPEC.md `rest.WithPathCodec`). */
+/** Every registered path is validated by `c` at registration and in `buildPath`. */
 export function withPathCodec(c: Codec<string>): PathCheckOption {
   return { optionKind: 'pathCodec', check: (path) => void c.decode(path) };
 }
 
-/** Every registered path is validated against `constraints` at registration and in `buildPath` (SPEC.md `rest.WithPathConstraints`). */
+/** Every registered path is validated against `constraints` at registration and in `buildPath`. */
 export function withPathConstraints(...constraints: Constraint<string>[]): PathCheckOption {
   return {
     optionKind: 'pathConstraints',
@@ -74,7 +74,7 @@ export function checkCoverage(route: Route<unknown, unknown>, transport: ServerT
 }
 
 /**
- * The API builder (SPEC.md "Builder"): collects routes, serves them through an attached
+ * The API builder: collects routes, serves them through an attached
  * transport and describes them as OpenAPI 3.1.
  */
 export class Server {
@@ -107,7 +107,7 @@ export class Server {
     this.defaultOptions = defaults;
   }
 
-  /** Adds a named server entry to the document (SPEC.md `builder.AddServer`). Returns this builder. */
+  /** Adds a named server entry to the document. Returns this builder. */
   addServer(name: string, server: { readonly url: string }): this {
     this.#servers.push({ name, url: server.url });
     return this;
@@ -217,7 +217,7 @@ export class Server {
   }
 
   /**
-   * Attaches the server transport (SPEC.md `builder.Attach`).
+   * Attaches the server transport.
    * @throws {UnsupportedParamKindError} when a registered route declares a parameter kind the transport lacks.
    * @throws {CapabilityCoverageError} when a route's `requireQoS`/`requireHWM` is not covered.
    * @throws {Error} when a transport is already attached.
@@ -229,8 +229,7 @@ export class Server {
   }
 
   /**
-   * Wires every registered route that has a handler into the transport, then serves (SPEC.md
-   * `builder.Serve`). With the transport's `addr` it listens until `signal` aborts, then shuts
+   * Wires every registered route that has a handler into the transport, then serves. With the transport's `addr` it listens until `signal` aborts, then shuts
    * down gracefully: no new connections, idle keep-alive connections closed, in-flight requests
    * answered (with `Connection: close`); it resolves once they are, or after `shutdownTimeout`
    * milliseconds (default 10 000), when every connection left is destroyed. It always resolves
@@ -256,7 +255,7 @@ export class Server {
   }
 
   /**
-   * The OpenAPI 3.1 document of every registered route (SPEC.md `builder.OpenAPISpec`).
+   * The OpenAPI 3.1 document of every registered route.
    * @throws {import('@lib/codec').SchemaNameConflictError} when two different schemas share a name.
    */
   openAPISpec(): Document {
@@ -270,7 +269,7 @@ export class Server {
   }
 }
 
-/** Creates a builder (SPEC.md `rest.NewServer`): `rest.newServer({ title: 'Users', version: '1.0.0' }, rest.withPathConstraints(validate.httpPath))`. */
+/** Creates a builder: `rest.newServer({ title: 'Users', version: '1.0.0' }, rest.withPathConstraints(validate.httpPath))`. */
 export function newServer(info: InfoDescriptor, ...options: ServerOption[]): Server {
   return new Server(info, options);
 }

@@ -2,7 +2,7 @@ import type { ParamKind } from './params.js';
 import type { FallbackResponses, PreparedRoute } from './pipeline/prepare.js';
 
 /**
- * A server transport (SPEC.md `builder.Attach(serverTransport)`): receives the prepared
+ * A server transport: receives the prepared
  * routes and serves them. Adapters translate their native request and response into the
  * pipeline's and hold no logic of their own.
  */
@@ -66,7 +66,7 @@ export interface ClientReply {
 }
 
 /**
- * A client transport (SPEC.md `client.Attach(transport)`): sends one exchange. It throws
+ * A client transport: sends one exchange. It throws
  * `RequestBuildError` when nothing was sent, `RequestError` for a transport failure after
  * sending, `ResponseBodyError` when the body cannot be read.
  */

@@ -38,7 +38,7 @@ import { reasonPhrase } from '@lib/openapi';
 
 /**
  * The request as an adapter hands it to the pipeline: only what the pipeline reads, so that
- * adapters translate and nothing more (STYLE.md principle 1).
+ * adapters translate and nothing more.
  */
 export interface PipelineRequest {
   /** Upper-case method. */
@@ -88,7 +88,7 @@ export function errorEnvelopeResponse(status: number, message: string, headers: 
   return { status, headers: [['content-type', JSON_TYPE], ...headers], body: encoder.encode(JSON.stringify({ error: message })) };
 }
 
-/** The status the pipeline gives its own errors when no rule maps them (SPEC.md "Status codes"). */
+/** The status the pipeline gives its own errors when no rule maps them. */
 export function builtinStatus(err: unknown): number {
   if (err instanceof NotAcceptableError) return 406;
   if (err instanceof UnsupportedMediaTypeError) return 415;
@@ -236,11 +236,11 @@ function observeBodyIssues(observer: Observer, route: string, err: unknown): voi
   }
 }
 
-/** Request parameters in the order the server checks them (TYPESCRIPT.md §6.3): query, cookie, header, path. */
+/** Request parameters in the order the server checks them: query, cookie, header, path. */
 const PARAM_ORDER = { query: 0, cookie: 1, header: 2, path: 3 } as const;
 
 /**
- * Compiles a registered route into its serving pipeline (TYPESCRIPT.md §6.3): 406 (Accept) →
+ * Compiles a registered route into its serving pipeline: 406 (Accept) →
  * 415 (Content-Type) → 413 (body limit) → 400 for query, cookie, header and path parameters →
  * 400 for the body → merge → middleware (the builder's, then the route's: 400 for their input,
  * 500 for their output) → handler → response headers, cookies and body (500 on a contract
