@@ -1,7 +1,7 @@
 import * as codec from '@lib/codec';
 import * as validate from '@lib/validate';
 import { describe, expect, it } from 'vitest';
-import { expectEncodeError, expectSameDecodeError, expectSyntaxError, thrown, text, utf8 } from '../test/helpers.js';
+import { TRICKY, expectEncodeError, expectSameDecodeError, expectSyntaxError, text, thrown, utf8 } from '../test/helpers.js';
 import * as format from './index.js';
 
 const config = codec.object({
@@ -16,23 +16,6 @@ const config = codec.object({
 });
 const f = format.toml(config);
 
-const TRICKY = [
-  'word '.repeat(40),
-  'a  b   c '.repeat(20) + '\n x\n\ny  ',
-  ' lead',
-  'trail ',
-  '\t tab',
-  'x'.repeat(300),
-  '- a',
-  'a: b',
-  "'q'",
-  '"dq"',
-  '\u2028 ls',
-  '\u0085nel',
-  '~',
-  '0o17',
-  '.nan',
-];
 
 describe('toml', () => {
   it('round-trips an object through a TOML document', () => {

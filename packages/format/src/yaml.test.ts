@@ -1,7 +1,7 @@
 import * as codec from '@lib/codec';
 import * as validate from '@lib/validate';
 import { describe, expect, it } from 'vitest';
-import { expectEncodeError, expectSameDecodeError, expectSyntaxError, text, utf8 } from '../test/helpers.js';
+import { TRICKY, expectEncodeError, expectSameDecodeError, expectSyntaxError, text, utf8 } from '../test/helpers.js';
 import * as format from './index.js';
 
 const user = codec.object({
@@ -14,23 +14,6 @@ const user = codec.object({
 });
 const f = format.yaml(user);
 
-const TRICKY = [
-  'word '.repeat(40),
-  'a  b   c '.repeat(20) + '\n x\n\ny  ',
-  ' lead',
-  'trail ',
-  '\t tab',
-  'x'.repeat(300),
-  '- a',
-  'a: b',
-  "'q'",
-  '"dq"',
-  '\u2028 ls',
-  '\u0085nel',
-  '~',
-  '0o17',
-  '.nan',
-];
 
 describe('yaml', () => {
   it('round-trips through YAML 1.2 text', () => {

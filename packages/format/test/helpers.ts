@@ -61,3 +61,22 @@ const dec = new TextDecoder();
 export const utf8 = (s: string): Uint8Array => enc.encode(s);
 /** Text of UTF-8 `b`. */
 export const text = (b: Uint8Array): string => dec.decode(b);
+
+/** Strings that text formats must quote or escape to round-trip (spaces, line breaks, indicators, look-alike numbers). */
+export const TRICKY = [
+  'word '.repeat(40),
+  'a  b   c '.repeat(20) + '\n x\n\ny  ',
+  ' lead',
+  'trail ',
+  '\t tab',
+  'x'.repeat(300),
+  '- a',
+  'a: b',
+  "'q'",
+  '"dq"',
+  '\u2028 ls',
+  '\u0085nel',
+  '~',
+  '0o17',
+  '.nan',
+];
