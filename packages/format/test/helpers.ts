@@ -63,7 +63,7 @@ export const utf8 = (s: string): Uint8Array => enc.encode(s);
 export const text = (b: Uint8Array): string => dec.decode(b);
 
 /** Strings that text formats must quote or escape to round-trip (spaces, line breaks, indicators, look-alike numbers). */
-export const TRICKY: readonly string[] = [
+export const TRICKY: string[] = [
   'word '.repeat(40),
   'a  b   c '.repeat(20) + '\n x\n\ny  ',
   ' lead',
