@@ -17,7 +17,14 @@ export function buildApi(tokenSecret: string, store: UserStore = new UserStore()
   // Sessions: token → user id, in memory.
   const sessions = new Map<string, string>();
   const api = rest.newServer(
-    { title: 'Users API', version: '1.0.0', description: 'A users service: the @lib main example.' },
+    {
+      title: 'Users API',
+      version: '1.0.0',
+      summary: 'Users, sessions and lookups by e-mail.',
+      description: 'A users service: the @lib main example.',
+      contact: { name: 'The @lib maintainers', url: 'https://example.com/lib' },
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
     rest.withPathConstraints(validate.httpPath),
     rest.cors({ origin: BROWSER_ORIGINS, credentials: true, maxAge: 600 }),
     rest.withDefaultOptions({
@@ -37,6 +44,8 @@ export function buildApi(tokenSecret: string, store: UserStore = new UserStore()
   );
   api.addSecurityScheme('bearerAuth', bearerAuth).addSecurityScheme('sessionCookie', sessionCookie);
   api.use(requestId);
+  api.addTag('users', { description: 'Registered users: create, read, list, delete, find by e-mail.' });
+  api.addTag('sessions', { description: 'Signing in with a session cookie, and the signed-in user.' });
   api.addServer('local', { url: 'http://127.0.0.1:8080' });
   createUser.withHandler((_ctx, req) => store.create(req)).register(api);
   getUser.withHandler((_ctx, req) => store.get(req.id)).register(api);

@@ -122,13 +122,38 @@ export interface RouteDescriptor {
    * minimum level, rendered as the operation's `x-capabilities` extension (OpenAPI 3.1 §4.9).
    */
   readonly capabilities?: Readonly<Record<string, number>>;
+  /** Documentation of the operation elsewhere. */
+  readonly externalDocs?: ExternalDocsDescriptor;
 }
 
-/** `info` of the API. */
+/** `info` of the API (OpenAPI 3.1 §4.8.2 Info Object). */
 export interface InfoDescriptor {
   readonly title: string;
+  /** The API's own version (not the OpenAPI version). */
   readonly version: string;
+  /** A one-line summary. */
+  readonly summary?: string;
+  /** CommonMark description. */
   readonly description?: string;
+  /** A URL of the terms of service. */
+  readonly termsOfService?: string;
+  /** Who to contact about the API (OpenAPI 3.1 §4.8.3). */
+  readonly contact?: { readonly name?: string; readonly url?: string; readonly email?: string };
+  /** The license (OpenAPI 3.1 §4.8.4): a name, and an SPDX `identifier` or a `url` (not both). */
+  readonly license?: { readonly name: string; readonly identifier?: string; readonly url?: string };
+}
+
+/** Documentation elsewhere (OpenAPI 3.1 §4.8.11 External Documentation Object). */
+export interface ExternalDocsDescriptor {
+  readonly url: string;
+  readonly description?: string;
+}
+
+/** A tag with its documentation (OpenAPI 3.1 §4.8.22 Tag Object). */
+export interface TagDescriptor {
+  readonly name: string;
+  readonly description?: string;
+  readonly externalDocs?: ExternalDocsDescriptor;
 }
 
 /** A named server entry. */
@@ -146,4 +171,8 @@ export interface ApiDescriptor {
   readonly securitySchemes?: Readonly<Record<string, SecuritySchemeObject>>;
   /** Global security requirements (`api.addGlobalSecurity`). */
   readonly security?: readonly SecurityRequirement[];
+  /** Tags with their documentation, in the order they are listed; tags routes use without a declaration follow by name only. */
+  readonly tags?: readonly TagDescriptor[];
+  /** Documentation of the whole API elsewhere. */
+  readonly externalDocs?: ExternalDocsDescriptor;
 }

@@ -1,5 +1,6 @@
 export type {
   ApiDescriptor,
+  ExternalDocsDescriptor,
   HeaderDescriptor,
   InfoDescriptor,
   MediaTypeDescriptor,
@@ -12,6 +13,7 @@ export type {
   SecurityRequirement,
   SecuritySchemeObject,
   ServerDescriptor,
+  TagDescriptor,
 } from './descriptor.js';
 export { Document } from './document.js';
 export { marshalJSON, marshalYAML, renderSchemas } from './marshal-schemas.js';

@@ -1,17 +1,7 @@
 import { SchemaGenerator, SchemaNameConflictError } from '@lib/codec';
-import type { ApiDescriptor, RouteDescriptor, SecurityRequirement, SecuritySchemeObject } from './descriptor.js';
+import type { ApiDescriptor, RouteDescriptor, SecurityRequirement, SecuritySchemeObject, TagDescriptor } from './descriptor.js';
 import { Document } from './document.js';
-import type {
-  ComponentsObject,
-  HttpMethodKey,
-  InfoObject,
-  OpenAPIObject,
-  OperationObject,
-  PathItemObject,
-  PathsObject,
-  ServerObject,
-  TagObject,
-} from './model.js';
+import type { ComponentsObject, ContactObject, ExternalDocumentationObject, HttpMethodKey, InfoObject, LicenseObject, OpenAPIObject, OperationObject, PathItemObject, PathsObject, ServerObject, TagObject } from './model.js';
 import { omitUndefined } from './omit-undefined.js';
 import { templateProblem, templateShape } from './path-template.js';
 import { OpenAPIRenderError, routeError } from './render-error.js';
@@ -93,14 +83,32 @@ export function renderDocument(api: ApiDescriptor): Document {
   return new Document(
     omitUndefined<OpenAPIObject>({
       openapi: '3.1.0',
-      info: omitUndefined<InfoObject>({ title: api.info.title, description: api.info.description, version: api.info.version }),
+      info: omitUndefined<InfoObject>({
+        title: api.info.title,
+        summary: api.info.summary,
+        description: api.info.description,
+        termsOfService: api.info.termsOfService,
+        contact: api.info.contact === undefined ? undefined : omitUndefined<ContactObject>({ ...api.info.contact }),
+        license: api.info.license === undefined ? undefined : omitUndefined<LicenseObject>({ ...api.info.license }),
+        version: api.info.version,
+      }),
       servers: api.servers.length > 0 ? api.servers.map((s) => omitUndefined<ServerObject>({ url: s.url, description: s.name !== '' ? s.name : undefined })) : undefined,
       security: api.security !== undefined && api.security.length > 0 ? renderSecurity(api.security) : undefined,
-      tags: tags.length > 0 ? tags.map((name): TagObject => ({ name })) : undefined,
+      tags: renderTags(api.tags ?? [], tags),
       paths,
       components: renderComponents(gen, schemes),
+      externalDocs: api.externalDocs === undefined ? undefined : omitUndefined<ExternalDocumentationObject>({ ...api.externalDocs }),
     }),
   );
+}
+
+/** Declared tags in their order, with their documentation, then tags routes use that were not declared, by name. */
+function renderTags(declared: readonly TagDescriptor[], used: readonly string[]): TagObject[] | undefined {
+  const out: TagObject[] = declared.map((t) =>
+    omitUndefined<TagObject>({ name: t.name, description: t.description, externalDocs: t.externalDocs === undefined ? undefined : omitUndefined<ExternalDocumentationObject>({ ...t.externalDocs }) }),
+  );
+  for (const name of used) if (!declared.some((t) => t.name === name)) out.push({ name });
+  return out.length > 0 ? out : undefined;
 }
 
 function methodKey(route: RouteDescriptor): HttpMethodKey {

@@ -1,6 +1,6 @@
 import type { SchemaGenerator } from '@lib/codec';
 import type { RequestBodyDescriptor, RouteDescriptor, SecurityRequirement } from './descriptor.js';
-import type { OperationObject, RequestBodyObject, SecurityRequirementObject } from './model.js';
+import type { ExternalDocumentationObject, OperationObject, RequestBodyObject, SecurityRequirementObject } from './model.js';
 import { omitUndefined } from './omit-undefined.js';
 import { renderContent } from './render-content.js';
 import { renderParameters } from './render-parameters.js';
@@ -28,6 +28,7 @@ export function renderOperation(route: RouteDescriptor, gen: SchemaGenerator): O
     responses: Object.keys(responses).length > 0 ? responses : undefined,
     deprecated: route.deprecated === true ? true : undefined,
     security: route.security === undefined ? undefined : renderSecurity(route.security),
+    externalDocs: route.externalDocs === undefined ? undefined : omitUndefined<ExternalDocumentationObject>({ ...route.externalDocs }),
     'x-capabilities': route.capabilities === undefined || Object.keys(route.capabilities).length === 0 ? undefined : { ...route.capabilities },
   });
 }

@@ -228,6 +228,7 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
     ...(hasBody && { requestBody: { required: route.reqCodec.kind !== 'optional', content: media(handle.requestFormats, meta.reqSchemaName) } }),
     responses,
     ...(meta.security !== undefined && { security: meta.security }),
+    ...(meta.externalDocs !== undefined && { externalDocs: meta.externalDocs }),
     ...(route.requirements.length > 0 && { capabilities: Object.fromEntries(route.requirements.map((r) => [r.capability, r.level])) }),
   };
 }

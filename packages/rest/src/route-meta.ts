@@ -1,4 +1,4 @@
-import type { SecurityRequirement } from '@lib/openapi';
+import type { ExternalDocsDescriptor, SecurityRequirement } from '@lib/openapi';
 import type { Status } from './error-rules.js';
 import type { PlainParam, ResponseMergeParam } from './params.js';
 import type { RouteOption } from './route-option.js';
@@ -18,6 +18,8 @@ export interface RouteMetaFields {
   readonly respStatus?: Status;
   /** Description of the success response. Default: the status's reason phrase. */
   readonly respDescription?: string;
+  /** Documentation of the operation elsewhere (OpenAPI 3.1 §4.8.11). */
+  readonly externalDocs?: ExternalDocsDescriptor;
   /** Route security requirements: scheme name → scopes. */
   readonly security?: readonly SecurityRequirement[];
 }

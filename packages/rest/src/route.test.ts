@@ -268,6 +268,32 @@ describe('attach coverage', () => {
     expect(err).toMatchObject({ missing: ['qos'], insufficient: [] });
   });
 
+  it('documents info (license, contact, terms, summary), tags with descriptions and external docs', () => {
+    const api = rest.newServer({
+      title: 'T',
+      version: '1',
+      summary: 'A test API',
+      termsOfService: 'https://example.com/terms',
+      contact: { name: 'Team', email: 'team@example.com' },
+      license: { name: 'MIT', identifier: 'MIT' },
+    });
+    api.addTag('users', { description: 'People', externalDocs: { url: 'https://example.com/users' } }).addTag('zeta').addTag('users', { description: 'Registered people' });
+    api.setExternalDocs({ url: 'https://example.com/docs', description: 'The guide' });
+    rest.newRoute('GET', '/u', codec.empty<object>(), codec.empty<object>(), rest.routeMeta({ tags: ['users', 'other'], externalDocs: { url: 'https://example.com/u' } })).register(api);
+    const doc = JSON.parse(api.openAPISpec().marshalJSON()) as Record<string, any>;
+    expect(doc.info).toEqual({
+      title: 'T',
+      summary: 'A test API',
+      termsOfService: 'https://example.com/terms',
+      contact: { name: 'Team', email: 'team@example.com' },
+      license: { name: 'MIT', identifier: 'MIT' },
+      version: '1',
+    });
+    expect(doc.tags).toEqual([{ name: 'users', description: 'Registered people' }, { name: 'zeta' }, { name: 'other' }]);
+    expect(doc.externalDocs).toEqual({ url: 'https://example.com/docs', description: 'The guide' });
+    expect(doc.paths['/u'].get.externalDocs).toEqual({ url: 'https://example.com/u' });
+  });
+
   it('records capability requirements in the document as x-capabilities', () => {
     const api = rest.newServer({ title: 't', version: '1' });
     rest.newRoute('GET', '/q', codec.empty<object>(), codec.empty<object>(), rest.requireQoS(1), rest.requireHWM(100)).register(api);

@@ -1,5 +1,5 @@
 import type { Codec, Constraint } from '@lib/codec';
-import { renderDocument, type Document, type InfoDescriptor, type SecurityRequirement, type SecuritySchemeObject, type ServerDescriptor } from '@lib/openapi';
+import { renderDocument, type Document, type ExternalDocsDescriptor, type InfoDescriptor, type TagDescriptor, type SecurityRequirement, type SecuritySchemeObject, type ServerDescriptor } from '@lib/openapi';
 import { describeRoute } from './describe.js';
 import { CapabilityCoverageError, DuplicateRouteError, InvalidPathError, UnsupportedParamKindError } from './errors.js';
 import { prepareFallback, prepareRoute } from './pipeline/prepare.js';
@@ -93,6 +93,8 @@ export class Server {
   readonly #routes = new Map<string, RouteHandle<unknown, unknown>>();
   readonly #securitySchemes = new Map<string, SecurityScheme<unknown>>();
   readonly #security: SecurityRequirement[] = [];
+  readonly #tags: TagDescriptor[] = [];
+  #externalDocs: ExternalDocsDescriptor | undefined;
   readonly #middleware: MiddlewareAttachment[] = [];
   #transport: ServerTransport | undefined;
 
@@ -131,6 +133,25 @@ export class Server {
    */
   addGlobalSecurity(...requirements: SecurityRequirement[]): this {
     this.#security.push(...requirements);
+    return this;
+  }
+
+  /**
+   * Documents a tag (OpenAPI 3.1 §4.8.22): its description and external documentation. Tags are
+   * listed in the order they are added; tags that routes use (`routeMeta({ tags })`) without
+   * being added follow, by name. Adding a name twice replaces it. Returns this builder.
+   */
+  addTag(name: string, doc: { readonly description?: string; readonly externalDocs?: ExternalDocsDescriptor } = {}): this {
+    const tag: TagDescriptor = { name, ...doc };
+    const i = this.#tags.findIndex((t) => t.name === name);
+    if (i === -1) this.#tags.push(tag);
+    else this.#tags[i] = tag;
+    return this;
+  }
+
+  /** Points the document to the API's documentation elsewhere (OpenAPI 3.1 §4.8.11). Returns this builder. */
+  setExternalDocs(docs: ExternalDocsDescriptor): this {
+    this.#externalDocs = docs;
     return this;
   }
 
@@ -265,6 +286,8 @@ export class Server {
       routes: this.handles().map((h) => describeRoute(h)),
       ...(this.#securitySchemes.size > 0 && { securitySchemes: Object.fromEntries([...this.#securitySchemes].map(([name, s]) => [name, s.object])) }),
       ...(this.#security.length > 0 && { security: this.#security }),
+      ...(this.#tags.length > 0 && { tags: this.#tags }),
+      ...(this.#externalDocs !== undefined && { externalDocs: this.#externalDocs }),
     });
   }
 }
