@@ -19,6 +19,12 @@ export type ObjectOutput<S extends Shape> = Simplify<
   }
 >;
 
+/** A shape whose fields may all be absent: each field not already `optional(...)` wrapped in it. */
+export type PartialShape<S extends Shape> = { readonly [K in keyof S]: S[K] extends OptionalCodec<unknown> ? S[K] : OptionalCodec<Infer<S[K]>> };
+
+/** `S` with the fields of `E` added, replacing fields of the same name. */
+export type ExtendedShape<S extends Shape, E extends Shape> = Simplify<{ readonly [K in Exclude<keyof S, keyof E>]: S[K] } & E>;
+
 /** What an object codec does with keys its shape does not declare. */
 export type UnknownKeys = 'strip' | 'reject';
 
@@ -108,6 +114,65 @@ export class ObjectCodec<S extends Shape> extends Codec<ObjectOutput<S>> {
     }
     const fields = fieldsOf(this.shape, wireNames);
     return this.with({ wireNames, fields, wireKeys: new Set(fields.map((f) => f[1])) });
+  }
+
+  /**
+   * The same object with every field optional (an absent field stays absent: no default is
+   * applied), for PATCH bodies: `user.omit('id').partial()`. Like every derived object codec it
+   * keeps strictness and the wire names of the fields it keeps, and carries no name, constraint
+   * or other metadata of this codec (it is another schema: name it with `withName` if it
+   * should be a component).
+   */
+  partial(): ObjectCodec<PartialShape<S>> {
+    const shape: Record<string, Codec<unknown>> = {};
+    for (const [key, , codec] of this.fields) defineEntry(shape, key, codec instanceof OptionalCodec ? codec : new OptionalCodec(codec));
+    return this.derive(shape) as ObjectCodec<PartialShape<S>>;
+  }
+
+  /** The object with only the fields `keys` (see {@link ObjectCodec.partial} for what is kept). */
+  pick<K extends keyof S & string>(...keys: K[]): ObjectCodec<Pick<S, K>> {
+    const shape: Record<string, Codec<unknown>> = {};
+    for (const [key, , codec] of this.fields) if ((keys as string[]).includes(key)) defineEntry(shape, key, codec);
+    return this.derive(shape) as unknown as ObjectCodec<Pick<S, K>>;
+  }
+
+  /** The object without the fields `keys` (see {@link ObjectCodec.partial} for what is kept). */
+  omit<K extends keyof S & string>(...keys: K[]): ObjectCodec<Simplify<Omit<S, K>>> {
+    const shape: Record<string, Codec<unknown>> = {};
+    for (const [key, , codec] of this.fields) if (!(keys as string[]).includes(key)) defineEntry(shape, key, codec);
+    return this.derive(shape) as unknown as ObjectCodec<Simplify<Omit<S, K>>>;
+  }
+
+  /**
+   * The object with the fields of `shape` added; a field of the same name is replaced (and loses
+   * its wire name). See {@link ObjectCodec.partial} for what is kept.
+   */
+  extend<E extends Shape>(shape: E): ObjectCodec<ExtendedShape<S, E>> {
+    const out: Record<string, Codec<unknown>> = {};
+    for (const [key, , codec] of this.fields) if (!hasOwn.call(shape, key)) defineEntry(out, key, codec);
+    for (const key of Object.keys(shape)) defineEntry(out, key, shape[key] as Codec<unknown>);
+    return this.derive(out, new Set(Object.keys(shape))) as unknown as ObjectCodec<ExtendedShape<S, E>>;
+  }
+
+  /** The object with the fields of `other` added (its wire names too), replacing fields of the same name. */
+  merge<E extends Shape>(other: ObjectCodec<E>): ObjectCodec<ExtendedShape<S, E>> {
+    const merged = this.extend(other.shape);
+    const names: Record<string, string | undefined> = {};
+    for (const key of Object.keys(other.shape)) {
+      const wire = other.wireName(key as keyof E & string);
+      if (wire !== key) defineEntry(names, key, wire);
+    }
+    return Object.keys(names).length === 0 ? merged : merged.withWireNames(names as WireNames<ExtendedShape<S, E>>);
+  }
+
+  /** A fresh object codec of `shape`, with this one's strictness and the wire names of the fields it keeps (not those in `replaced`). */
+  private derive(shape: Shape, replaced: ReadonlySet<string> = new Set()): ObjectCodec<Shape> {
+    let c = new ObjectCodec<Shape>(shape);
+    if (this.unknownKeys === 'reject') c = c.strict();
+    const names: Record<string, string | undefined> = {};
+    const own = this.wireNames as Record<string, string | undefined>;
+    for (const key of Object.keys(shape)) if (hasOwn.call(own, key) && !replaced.has(key)) defineEntry(names, key, own[key]);
+    return Object.keys(names).length === 0 ? c : c.withWireNames(names);
   }
 
   /** The wire key of property `key` (itself unless renamed). */
