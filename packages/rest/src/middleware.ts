@@ -3,7 +3,7 @@ import { contextKey, type Context, type ContextKey } from './context.js';
 import { AmbiguousMiddlewareAttachmentError, DuplicateMiddlewareNameError, MiddlewareInputError } from './errors.js';
 import { RequestBuildError } from './http-errors.js';
 import { isToken } from './http-grammar.js';
-import { RequestMergeParam, ResponseMergeParam, type AnyParam, type ParamKind } from './params.js';
+import { FORBIDDEN_HEADER_PARAMS, paramKey, RequestMergeParam, ResponseMergeParam, type AnyParam, type ParamKind } from './params.js';
 import { RouteDeclarationError } from './path-template.js';
 import type { RequestParamSpec } from './route-handle.js';
 
@@ -66,12 +66,6 @@ export interface MiddlewareFields<In, Out> {
   readonly send: SendFunc<In> | undefined;
 }
 
-const FORBIDDEN_HEADERS = new Set(['accept', 'content-type', 'authorization']);
-
-/** The key under which a parameter may be declared only once (header names are case-insensitive, RFC 9110 §5.1). */
-function paramKey(p: { readonly kind: string; readonly name: string }): string {
-  return `${p.kind}:${p.kind === 'header' || p.kind === 'responseHeader' ? p.name.toLowerCase() : p.name}`;
-}
 
 /** The words a parameter kind is named with in messages. */
 const KIND_WORDS: Readonly<Record<ParamKind, string>> = {
@@ -225,7 +219,7 @@ export class Middleware<In, Out> {
     const what = `middleware ${JSON.stringify(this.name)}`;
     if (param.kind !== kind) throw new TypeError(`${what}: ${method} takes a ${KIND_WORDS[kind]} parameter, got a ${KIND_WORDS[param.kind as ParamKind] ?? param.kind} parameter`);
     if (kind !== 'query' && !isToken(param.name)) throw new TypeError(`${what}: ${KIND_WORDS[kind]} name ${JSON.stringify(param.name)} is not an HTTP token (RFC 9110 §5.6.2)`);
-    if (kind === 'header' && FORBIDDEN_HEADERS.has(param.name.toLowerCase())) {
+    if (kind === 'header' && FORBIDDEN_HEADER_PARAMS.has(param.name.toLowerCase())) {
       throw new TypeError(`${what}: ${param.name} may not be declared as a header parameter; request formats and security schemes describe it`);
     }
     const key = paramKey(param);

@@ -200,3 +200,14 @@ export const newOptionalResponseHeaderParam: OptionalResponseParam = responsePar
 export const newRequiredResponseCookieParam: RequiredResponseParam = responseParam('responseCookie', true);
 /** A response cookie encoded from `Resp` when the getter gives a value. */
 export const newOptionalResponseCookieParam: OptionalResponseParam = responseParam('responseCookie', false);
+
+/**
+ * Request headers a route or middleware may not declare as parameters: request formats and
+ * security schemes describe `Accept`, `Content-Type` and `Authorization` (OpenAPI 3.1 §4.8.12.1).
+ */
+export const FORBIDDEN_HEADER_PARAMS: ReadonlySet<string> = new Set(['accept', 'content-type', 'authorization']);
+
+/** The key under which a parameter may be declared only once (header names are case-insensitive, RFC 9110 §5.1). */
+export function paramKey(p: { readonly kind: string; readonly name: string }): string {
+  return `${p.kind}:${p.kind === 'header' || p.kind === 'responseHeader' ? p.name.toLowerCase() : p.name}`;
+}

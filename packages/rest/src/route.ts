@@ -9,7 +9,7 @@ import { isToken } from './http-grammar.js';
 import { RequestFormats, ResponseFormats } from './formats.js';
 import type { Options } from './options.js';
 import { bindMiddleware, useMiddleware, type BoundReceiveFunc, type BoundSendFunc, type Middleware, type MiddlewareAttachment } from './middleware.js';
-import { PlainParam, RequestMergeParam, ResponseMergeParam, type AnyParam } from './params.js';
+import { FORBIDDEN_HEADER_PARAMS, paramKey, PlainParam, RequestMergeParam, ResponseMergeParam, type AnyParam } from './params.js';
 import { RouteDeclarationError, templateVars } from './path-template.js';
 import { CapabilityRequirement } from './requirements.js';
 import { ResponseMeta, RouteMeta, type ResponseMetaFields, type RouteMetaFields } from './route-meta.js';
@@ -26,7 +26,6 @@ export type Handler<Req, Resp> = (ctx: Context, req: Req) => Resp | Redirect | P
 /** Methods whose requests carry a body. */
 export const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
 
-const FORBIDDEN_HEADER_PARAMS = new Set(['accept', 'content-type', 'authorization']);
 
 /** The last builder each route was registered with, for `route.buildPath`'s path checks. */
 const registeredWith = new WeakMap<Route<unknown, unknown>, Server>();
@@ -238,7 +237,7 @@ export function newRoute<Req, Resp, const P extends string = string>(
     else if (opt instanceof ResponseMeta) responses.push(opt.fields);
     else if (opt instanceof PlainParam || opt instanceof RequestMergeParam || opt instanceof ResponseMergeParam) {
       const p = opt as AnyParam;
-      const key = `${p.kind}:${p.kind === 'header' || p.kind === 'responseHeader' ? p.name.toLowerCase() : p.name}`;
+      const key = paramKey(p);
       if (seen.has(key)) throw new RouteDeclarationError(id, `${p.kind} parameter ${JSON.stringify(p.name)} is declared twice`);
       seen.add(key);
       if (p.kind === 'path' && !pathVars.includes(p.name)) throw new RouteDeclarationError(id, `path parameter ${JSON.stringify(p.name)} is not in the template`);

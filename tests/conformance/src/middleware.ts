@@ -9,6 +9,7 @@ import * as codec from '@lib/codec';
 import * as nodeHttp from '@lib/node-http';
 import * as rest from '@lib/rest';
 import * as validate from '@lib/validate';
+import { countingClient } from './counting-client.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdapterUnderTest } from './suite.js';
 
@@ -296,23 +297,13 @@ export function middleware(adapter: AdapterUnderTest): void {
       });
 
       it('aborts the call with RequestBuildError when the client function throws, sending nothing', async () => {
-        let sent = 0;
-        const client = rest.newClient();
-        client.attach(
-          nodeHttp.newClientTransport({
-            baseURL: base,
-            httpClient: (input, init) => {
-              sent++;
-              return fetch(input, init);
-            },
-          }),
-        );
+        const { client, sent } = countingClient(base);
         const err = await client.call(tenantRoute, { mode: 'refuse' }).catch((e: unknown) => e);
         expect(err).toBeInstanceOf(rest.RequestBuildError);
         expect((err as Error).message).toMatch(/no tenant configured/);
-        expect(sent).toBe(0);
+        expect(sent()).toBe(0);
         await client.call(tenantRoute, {});
-        expect(sent).toBe(1);
+        expect(sent()).toBe(1);
       });
     });
 

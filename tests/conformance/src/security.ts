@@ -7,6 +7,7 @@ import * as codec from '@lib/codec';
 import * as nodeHttp from '@lib/node-http';
 import * as rest from '@lib/rest';
 import * as validate from '@lib/validate';
+import { countingClient } from './counting-client.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { open, readReply } from './raw-socket.js';
 import type { AdapterUnderTest } from './suite.js';
@@ -175,38 +176,29 @@ export function security(adapter: AdapterUnderTest): void {
     });
 
     describe('the typed client gives credentials with clientMW(scheme, fn)', () => {
-      let sent = 0;
-      const client = rest.newClient();
-      beforeAll(() =>
-        client.attach(
-          nodeHttp.newClientTransport({
-            baseURL: base,
-            httpClient: (input, init) => {
-              sent++;
-              return fetch(input, init);
-            },
-          }),
-        ),
-      );
+      let counted: ReturnType<typeof countingClient>;
+      beforeAll(() => {
+        counted = countingClient(base);
+      });
       const route = (path: string): rest.Route<object, { user: string }, string> => routes[path] as rest.Route<object, { user: string }, string>;
 
       it('success: the credential goes where the scheme says', async () => {
-        expect(await client.call(route('/s/global').clientMW(bearer, () => 'ada.payload.sig'), {})).toEqual({ user: 'ada' });
-        expect(await client.call(route('/s/basic').clientMW(basic, async () => 'grace:open sesame'), {})).toEqual({ user: 'grace' });
+        expect(await counted.client.call(route('/s/global').clientMW(bearer, () => 'ada.payload.sig'), {})).toEqual({ user: 'ada' });
+        expect(await counted.client.call(route('/s/basic').clientMW(basic, async () => 'grace:open sesame'), {})).toEqual({ user: 'grace' });
         const both = route('/s/both').clientMW(cookieKey, () => 'c1').clientMW(headerKey, () => 'abcdefgh');
-        expect(await client.call(both, {})).toEqual({ user: 'key:cookieKey+headerKey' });
-        expect(await client.call(route('/s/either').clientMW(queryKey, () => 'k1'), {})).toEqual({ user: 'key:queryKey' });
+        expect(await counted.client.call(both, {})).toEqual({ user: 'key:cookieKey+headerKey' });
+        expect(await counted.client.call(route('/s/either').clientMW(queryKey, () => 'k1'), {})).toEqual({ user: 'key:queryKey' });
       });
 
       it('no credential: nothing is added and the server answers 401', async () => {
-        const err = await client.call(route('/s/global').clientMW(bearer, () => undefined), {}).catch((e: unknown) => e);
+        const err = await counted.client.call(route('/s/global').clientMW(bearer, () => undefined), {}).catch((e: unknown) => e);
         expect(err).toBeInstanceOf(nodeHttp.UnexpectedStatusError);
         expect(err).toMatchObject({ statusCode: 401 });
       });
 
       it('a credential function that throws, or a credential the codec refuses, aborts before anything is sent', async () => {
-        const before = sent;
-        const thrown = await client
+        const before = counted.sent();
+        const thrown = await counted.client
           .call(
             route('/s/global').clientMW(bearer, () => {
               throw new Error('no token in the keychain');
@@ -216,15 +208,15 @@ export function security(adapter: AdapterUnderTest): void {
           .catch((e: unknown) => e);
         expect(thrown).toBeInstanceOf(nodeHttp.RequestBuildError);
         expect((thrown as Error).cause).toMatchObject({ message: 'no token in the keychain' });
-        const refused = await client.call(route('/s/global').clientMW(bearer, () => 'not-a-jwt'), {}).catch((e: unknown) => e);
+        const refused = await counted.client.call(route('/s/global').clientMW(bearer, () => 'not-a-jwt'), {}).catch((e: unknown) => e);
         expect(refused).toBeInstanceOf(nodeHttp.RequestBuildError);
-        await expect(client.call(route('/s/basic').clientMW(basic, () => 'no-colon'), {})).rejects.toBeInstanceOf(nodeHttp.RequestBuildError);
-        expect(sent).toBe(before);
+        await expect(counted.client.call(route('/s/basic').clientMW(basic, () => 'no-colon'), {})).rejects.toBeInstanceOf(nodeHttp.RequestBuildError);
+        expect(counted.sent()).toBe(before);
       });
 
       it('lets an explicit per-call Authorization win', async () => {
         const r = route('/s/global').clientMW(bearer, () => 'eve.payload.sig');
-        expect(await client.call(r, {}, { headerParams: { Authorization: 'Bearer ada.payload.sig' } })).toEqual({ user: 'ada' });
+        expect(await counted.client.call(r, {}, { headerParams: { Authorization: 'Bearer ada.payload.sig' } })).toEqual({ user: 'ada' });
       });
     });
 

@@ -8,6 +8,7 @@ import * as nodeHttp from '@lib/node-http';
 import * as codec from '@lib/codec';
 import * as rest from '@lib/rest';
 import * as validate from '@lib/validate';
+import { countingClient } from './counting-client.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   boom,
@@ -342,17 +343,7 @@ export function conformance(adapter: AdapterUnderTest): void {
       });
 
       it('never sends a request whose parameters or body fail their codecs', async () => {
-        let sent = 0;
-        const counting = rest.newClient();
-        counting.attach(
-          nodeHttp.newClientTransport({
-            baseURL: base,
-            httpClient: (input, init) => {
-              sent++;
-              return fetch(input, init);
-            },
-          }),
-        );
+        const { client: counting, sent } = countingClient(base);
         await expect(counting.call(getUser, { id: 'nope' })).rejects.toBeInstanceOf(rest.PathParamError);
         await expect(counting.call(getUser, { id: '' })).rejects.toBeInstanceOf(rest.PathParamError);
         await expect(counting.call(listUsers, { limit: 0, requestId: 'abc' })).rejects.toBeInstanceOf(rest.QueryParamError);
@@ -362,9 +353,9 @@ export function conformance(adapter: AdapterUnderTest): void {
         const aborted = new AbortController();
         aborted.abort();
         await expect(counting.call(listUsers, { requestId: 'abc' }, { signal: aborted.signal })).rejects.toBeInstanceOf(nodeHttp.RequestBuildError);
-        expect(sent).toBe(0);
+        expect(sent()).toBe(0);
         await counting.call(listUsers, { requestId: 'abc' });
-        expect(sent).toBe(1);
+        expect(sent()).toBe(1);
       });
 
       it('reports a transport failure as RequestError and a bad base URL as RequestBuildError', async () => {
