@@ -47,6 +47,7 @@ export type { ExtendedShape, ObjectOutput, PartialShape, Shape, Simplify, Unknow
 export { optional, OptionalCodec } from './optional.js';
 export { defineEntry, isPlainObject, record, RecordCodec } from './record.js';
 export type { RecordKey, RecordOutput } from './record.js';
+export { stream, StreamCodec } from './stream.js';
 export { string, StringCodec } from './string.js';
 export { taggedUnion, TaggedUnionCodec } from './tagged-union.js';
 export type { TaggedUnionOutput, Variants } from './tagged-union.js';

@@ -4,6 +4,9 @@ import type { Codec, JsonSchema } from '@lib/codec';
  * A body format: how a typed value travels as bytes under one media type. `unmarshal` parses
  * and decodes through the codec (so it validates); `marshal` encodes through the codec, which
  * checks the value's structure but runs no constraint.
+ *
+ * Formats that stream (`newStreamed`, `multipart`) add the optional members below; the server
+ * pipeline and the client use them when present and `marshal` / `unmarshal` otherwise.
  */
 export interface Format<T> {
   /** The media type written to `Content-Type` and matched against requests (`application/json`). */
@@ -15,6 +18,11 @@ export interface Format<T> {
    * are `{ type: 'string', contentMediaType }`); `undefined` means the codec's schema.
    */
   readonly bodySchema?: JsonSchema;
+  /**
+   * True for a format that can only write (`html`): clients do not offer it in `Accept`, and
+   * its `unmarshal` throws a `TypeError`.
+   */
+  readonly responseOnly?: boolean;
   /**
    * Serialises a value.
    * @throws {import('@lib/codec').EncodeError} when the value does not have the codec's structure
@@ -30,6 +38,91 @@ export interface Format<T> {
    * (the codec's issues). A response-only format (`html`) throws a `TypeError`.
    */
   unmarshal(bytes: Uint8Array): T;
+  /**
+   * A streamed writer: the body as chunks, produced as the consumer pulls them (backpressure).
+   * The value's structure is checked before the first chunk; `signal` aborts when the reader
+   * went away. Present on streamed formats (`newStreamed`); the server then sends the response
+   * with chunked transfer coding instead of calling `marshal`.
+   */
+  marshalStream?(value: T, signal: AbortSignal): AsyncIterable<Uint8Array>;
+  /**
+   * A streamed reader: decodes a body from its chunks without holding it whole where the format
+   * allows (`multipart` file parts, `newStreamed`). Present on streamed formats; the server and
+   * the client use it instead of `unmarshal`.
+   * @throws {import('@lib/codec').DecodeError} as `unmarshal`.
+   * @throws {BodyLimitError} when a part or the whole body passes a limit of the format.
+   */
+  unmarshalStream?(body: AsyncIterable<Uint8Array>, info: StreamInfo): Promise<T>;
+  /**
+   * For a media type whose parameters are chosen per message (the `multipart/form-data`
+   * boundary): the bytes and the exact `Content-Type` to send with them.
+   */
+  marshalMessage?(value: T): { readonly contentType: string; readonly body: Uint8Array };
+  /**
+   * As {@link Format.marshalMessage}, for values holding parts that are read asynchronously (a
+   * multipart `Blob` field). Clients use it when present.
+   */
+  marshalMessageAsync?(value: T): Promise<{ readonly contentType: string; readonly body: Uint8Array }>;
+  /**
+   * The same format for another codec (`json`, `yaml`, `toml`, `cbor`): the server writes
+   * typed error bodies in the format the client negotiated when the format has this, and in
+   * JSON otherwise.
+   */
+  withCodec?<U>(codec: Codec<U>): Format<U>;
+  /**
+   * OpenAPI 3.1 Encoding Objects of a `multipart/form-data` body, by property name
+   * (`{ avatar: { contentType: 'image/png' } }`).
+   */
+  readonly encoding?: Readonly<Record<string, { readonly contentType: string }>>;
+  /**
+   * The codec of each item of a streamed sequence (NDJSON lines, events): documented in
+   * OpenAPI as the media type's `x-itemSchema`.
+   */
+  readonly itemCodec?: Codec<unknown>;
+}
+
+/** What a streamed reader learns of the message besides its bytes. */
+export interface StreamInfo {
+  /** The whole `Content-Type` value, parameters included (`multipart/form-data; boundary=x`). */
+  readonly contentType: string;
+  /** Aborts when the peer went away. */
+  readonly signal: AbortSignal;
+  /**
+   * Where the server keeps a large uploaded file (a temporary file on Node), instead of
+   * memory; absent on the client and on runtimes without a file system, where files are kept
+   * in memory as `Blob`s. The store deletes what it wrote once the response has been sent.
+   */
+  readonly files?: FileStore;
+}
+
+/** Temporary storage for uploaded files, supplied by a server adapter. */
+export interface FileStore {
+  /**
+   * Writes `chunks` and returns a `Blob` (a `File` when `name` is given) reading them back.
+   * Awaits each write, so a slow disk slows the upload instead of growing memory.
+   */
+  write(chunks: AsyncIterable<Uint8Array>, type: string, name?: string): Promise<Blob>;
+}
+
+/**
+ * A streamed body passed one of its format's limits (a multipart part, the number of parts,
+ * the whole body): the server answers 413 Content Too Large (RFC 9110 §15.5.14).
+ */
+export class BodyLimitError extends Error {
+  /** The limit in bytes (or parts, for `parts`). */
+  readonly limit: number;
+  /** Which limit: `part` (one file part), `field` (one text field), `parts` (how many), `total` (the whole body). */
+  readonly which: 'part' | 'field' | 'parts' | 'total';
+  constructor(which: 'part' | 'field' | 'parts' | 'total', limit: number) {
+    super(
+      which === 'parts' ? `the body has more than ${limit} parts`
+      : which === 'total' ? `the body exceeds ${limit} bytes`
+      : `a ${which === 'part' ? 'file part' : 'field'} exceeds ${limit} bytes`,
+    );
+    this.name = 'BodyLimitError';
+    this.limit = limit;
+    this.which = which;
+  }
 }
 
 /** A format whose value type is not known statically (per-call overrides, route lists). */

@@ -1,10 +1,12 @@
-export { mediaTypeOf } from './format.js';
-export type { AnyFormat, Format } from './format.js';
+export { BodyLimitError, mediaTypeOf } from './format.js';
+export type { AnyFormat, FileStore, Format, StreamInfo } from './format.js';
 export { binary, BinaryFormat } from './binary.js';
 export { cbor, CborFormat } from './cbor.js';
 export { form, FormFormat } from './form.js';
 export { html, HtmlFormat } from './html.js';
 export { json, JsonFormat } from './json.js';
+export { lines, newStreamed, StreamedFormat } from './new-streamed.js';
+export type { MarshalTo, StreamWriter, UnmarshalFrom } from './new-streamed.js';
 export { newTyped, TypedFormat } from './new-typed.js';
 export { toml, TomlFormat } from './toml.js';
 export { yaml, YamlFormat } from './yaml.js';

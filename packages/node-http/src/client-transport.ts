@@ -1,4 +1,4 @@
-import { HTTP_PARAM_KINDS, RequestBuildError, RequestError, ResponseBodyError, type ClientExchange, type ClientReply, type ClientTransport, type ParamKind } from '@lib/rest';
+import { HTTP_PARAM_KINDS, RequestBuildError, RequestError, ResponseBodyError, type ClientExchange, type ClientReply, type ClientStreamReply, type ClientTransport, type ParamKind } from '@lib/rest';
 
 /** A `fetch`-compatible function. */
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
@@ -52,6 +52,54 @@ export class FetchClientTransport implements ClientTransport {
    * response is an opaque redirect, whose status and headers the browser hides (status 0).
    */
   async exchange(request: ClientExchange): Promise<ClientReply> {
+    const res = await this.#send(request);
+    let body: Uint8Array;
+    try {
+      body = new Uint8Array(await res.arrayBuffer());
+    } catch (err) {
+      throw new ResponseBodyError(res.status, 'the response body could not be read', err);
+    }
+    return { status: res.status, headers: res.headers, body };
+  }
+
+  /**
+   * As {@link FetchClientTransport.exchange}, but resolves once the response head arrived; the
+   * body is read as the caller iterates it, and ending the iteration early cancels the rest.
+   * @throws {RequestBuildError} as `exchange`.
+   * @throws {RequestError} as `exchange`.
+   * @throws {ResponseBodyError} (from the iteration) the body could not be read to its end: the
+   * connection failed or the server cut an incomplete stream.
+   */
+  async exchangeStream(request: ClientExchange): Promise<ClientStreamReply> {
+    const res = await this.#send(request);
+    const stream = res.body;
+    async function* chunks(): AsyncGenerator<Uint8Array, void, undefined> {
+      if (stream === null) return;
+      const reader = stream.getReader();
+      let done = false;
+      try {
+        for (;;) {
+          let next: Awaited<ReturnType<typeof reader.read>>;
+          try {
+            next = await reader.read();
+          } catch (err) {
+            throw new ResponseBodyError(res.status, 'the response body could not be read to its end', err);
+          }
+          if (next.done) {
+            done = true;
+            return;
+          }
+          yield next.value;
+        }
+      } finally {
+        if (!done) await reader.cancel().catch(() => undefined);
+        reader.releaseLock();
+      }
+    }
+    return { status: res.status, headers: res.headers, body: chunks() };
+  }
+
+  async #send(request: ClientExchange): Promise<Response> {
     let url: URL;
     try {
       url = new URL(this.baseURL);
@@ -84,13 +132,7 @@ export class FetchClientTransport implements ClientTransport {
         `${request.method} ${request.path}: the server answered with a redirect, and browsers hide redirect responses from scripts (fetch with redirect: 'manual' gives an opaque-redirect response without status or Location); call this route from a server-side runtime`,
       );
     }
-    let body: Uint8Array;
-    try {
-      body = new Uint8Array(await res.arrayBuffer());
-    } catch (err) {
-      throw new ResponseBodyError(res.status, 'the response body could not be read', err);
-    }
-    return { status: res.status, headers: res.headers, body };
+    return res;
   }
 }
 

@@ -13,6 +13,8 @@ import {
   type PipelineResponse,
   type PreparedRoute,
 } from '@lib/rest/pipeline';
+import { bodyStream, pipeBody, requestFileStore } from './streams.js';
+import type { FileStore } from '@lib/format';
 
 /** A find-my-way router (HTTP version 1). */
 export type Mux = FindMyWay.Instance<FindMyWay.HTTPVersion.V1>;
@@ -78,12 +80,18 @@ function headerOf(req: IncomingMessage, name: string): string | undefined {
 
 function pipelineRequest(req: IncomingMessage, res: ServerResponse, params: Record<string, string | undefined>, rawQuery: string): PipelineRequest {
   let controller: AbortController | undefined;
+  let files: FileStore | undefined;
   return {
     method: req.method ?? 'GET',
     pathParams: params,
     rawQuery,
     header: (name: string) => headerOf(req, name),
     readBody: (limit) => readBody(req, limit),
+    bodyStream: (limit) => bodyStream(req, limit),
+    // Created on first use only: most requests upload no file.
+    get files(): FileStore {
+      return (files ??= requestFileStore(res));
+    },
     // Created on first use only: most handlers never read ctx.signal.
     get signal(): AbortSignal {
       if (controller === undefined) {
@@ -162,10 +170,13 @@ export function writeResponse(res: ServerResponse, out: PipelineResponse, close:
     raw.push(k, v);
   }
   const body = out.body;
-  if (out.status !== 204 && out.status !== 304) raw.push('content-length', String(body?.byteLength ?? 0));
+  const streamed = body !== undefined && !(body instanceof Uint8Array);
+  // A streamed body has no length up front: node:http sends it chunked (RFC 9112 §7.1).
+  if (out.status !== 204 && out.status !== 304 && !streamed) raw.push('content-length', String(body?.byteLength ?? 0));
   if (close || out.status === 413 || unreadBody(res.req)) raw.push('connection', 'close');
   res.writeHead(out.status, raw);
-  res.end(body === undefined ? undefined : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+  if (streamed) void pipeBody(res, body, res.req.method === 'HEAD');
+  else res.end(body === undefined ? undefined : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
 }
 
 const INTERNAL_ERROR = errorEnvelopeResponse(500, 'internal server error');

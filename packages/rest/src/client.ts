@@ -21,7 +21,7 @@ import { BODY_METHODS, Route } from './route.js';
 import { checkParamValues, encodeParam, PARAM_ERRORS, type RequestParamSpec, type RouteHandle } from './route-handle.js';
 import type { CredentialPlacement } from './security.js';
 import { checkCoverage } from './server.js';
-import type { ClientTransport } from './transport.js';
+import type { ClientReply, ClientStreamReply, ClientTransport } from './transport.js';
 
 /** Options of one call (`client.call(route, req, options)`, {@link callWithTransport}). */
 export interface ClientCallOptions {
@@ -257,8 +257,9 @@ export async function callWithTransport<Req, Resp>(transport: ClientTransport, h
       const f = (options.requestFormats?.[0] ?? handle.requestFormats[0]) as Format<unknown>;
       try {
         f.codec.validate(req);
-        body = f.marshal(req);
-        headers.push(['content-type', f.contentType]);
+        const message = await marshalRequest(f, req);
+        body = message.body;
+        headers.push(['content-type', message.contentType]);
       } catch (err) {
         const issues = issuesOf(err);
         if (issues === undefined) invalid('body', 'body', err);
@@ -270,32 +271,43 @@ export async function callWithTransport<Req, Resp>(transport: ClientTransport, h
     if (failures.length > 1) throw new RequestValidationError(failures as Error[]);
 
     const respFormats = (options.responseFormats ?? handle.responseFormats) as readonly Format<unknown>[];
-    if (route.respCodec.kind !== 'empty' && respFormats.length > 0) headers.push(['accept', respFormats.map((f) => f.contentType).join(', ')]);
+    if (route.respCodec.kind !== 'empty' && respFormats.length > 0) headers.push(['accept', acceptOf(respFormats)]);
     if (Object.keys(cookies).length > 0) headers.push(['cookie', stringifyCookie(cookies)]);
     if (options.signal?.aborted) throw new RequestBuildError('the call was aborted before sending', options.signal.reason);
 
-    const reply = await transport.exchange({ method: route.method, path, query, headers, body, signal: options.signal });
+    const exchange = { method: route.method, path, query, headers, body, signal: options.signal };
+    // A streamed response format is read as it arrives, where the transport can.
+    const streaming = transport.exchangeStream !== undefined && respFormats.some((f) => f.unmarshalStream !== undefined);
+    const reply: StreamingReply = streaming ? streamingReply(await (transport.exchangeStream as NonNullable<ClientTransport['exchangeStream']>)(exchange)) : wholeReply(await transport.exchange(exchange));
     const successStatus = wireStatus(route.meta.respStatus ?? defaultStatus(route.method));
     const success = (reply.status >= 200 && reply.status <= 299) || (reply.status >= 300 && reply.status <= 399 && reply.status === successStatus);
+    const contentType = reply.headers.get('content-type') ?? '';
     if (!success) {
+      const bytes = await reply.bytes();
       let patterned: ErrorPatternResponse | undefined;
       try {
-        patterned = handle.decodeErrorFor(reply.status, reply.body);
+        patterned = handle.decodeErrorFor(reply.status, bytes, contentType, respFormats);
       } catch (err) {
-        throw new UnexpectedStatusError(route.method, path, reply.status, new TextDecoder().decode(reply.body), { cause: err });
+        throw new UnexpectedStatusError(route.method, path, reply.status, new TextDecoder().decode(bytes), { cause: err });
       }
       if (patterned !== undefined) throw patterned;
-      throw new UnexpectedStatusError(route.method, path, reply.status, new TextDecoder().decode(reply.body));
+      throw new UnexpectedStatusError(route.method, path, reply.status, new TextDecoder().decode(bytes));
     }
     let resp: unknown;
-    if (route.respCodec.kind === 'empty') resp = route.respCodec.decode(undefined);
-    else {
-      const ct = mediaTypeOf(reply.headers.get('content-type') ?? '');
+    if (route.respCodec.kind === 'empty') {
+      await reply.discard();
+      resp = route.respCodec.decode(undefined);
+    } else {
+      const ct = mediaTypeOf(contentType);
       const f = respFormats.find((x) => mediaTypeOf(x.contentType) === ct) ?? (ct === '' ? respFormats[0] : undefined);
-      if (f === undefined) throw new ResponseBodyError(reply.status, `unexpected response Content-Type ${JSON.stringify(ct)}`);
+      if (f === undefined) {
+        await reply.discard();
+        throw new ResponseBodyError(reply.status, `unexpected response Content-Type ${JSON.stringify(ct)}`);
+      }
       try {
-        resp = f.unmarshal(reply.body);
+        resp = f.unmarshalStream !== undefined ? await f.unmarshalStream(reply.stream(), { contentType, signal: options.signal ?? NEVER_ABORTED }) : f.unmarshal(await reply.bytes());
       } catch (err) {
+        if (err instanceof ResponseBodyError) throw err;
         throw new ResponseBodyError(reply.status, 'the response body did not decode', err);
       }
     }
@@ -307,6 +319,91 @@ export async function callWithTransport<Req, Resp>(transport: ClientTransport, h
     observe(observer, route.id, status, started, err);
     throw err;
   }
+}
+
+const NEVER_ABORTED = new AbortController().signal;
+
+/**
+ * The `Accept` of a call (RFC 9110 §12.5.1): the formats the client can read, in declaration
+ * order, the first preferred (`application/json, application/yaml;q=0.9, …`). Response-only
+ * formats (`html`) are left out unless nothing else is declared.
+ */
+function acceptOf(formats: readonly Format<unknown>[]): string {
+  const readable = formats.filter((f) => f.responseOnly !== true);
+  const offered = readable.length > 0 ? readable : formats;
+  return offered.map((f, i) => (i === 0 ? f.contentType : `${f.contentType};q=${Math.max(0.1, 1 - i / 10).toFixed(1)}`)).join(', ');
+}
+
+/** The bytes and `Content-Type` of a request body in format `f` (a multipart boundary, a streamed body collected). */
+async function marshalRequest(f: Format<unknown>, value: unknown): Promise<{ readonly contentType: string; readonly body: Uint8Array }> {
+  if (f.marshalMessageAsync !== undefined) return f.marshalMessageAsync(value);
+  if (f.marshalMessage !== undefined) return f.marshalMessage(value);
+  if (f.marshalStream !== undefined) return { contentType: f.contentType, body: await collect(f.marshalStream(value, NEVER_ABORTED)) };
+  return { contentType: f.contentType, body: f.marshal(value) };
+}
+
+async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const c of chunks) {
+    parts.push(c);
+    size += c.byteLength;
+  }
+  if (parts.length === 1) return parts[0] as Uint8Array;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+}
+
+/** A reply read whole or as a stream, whichever the transport gave. */
+interface StreamingReply {
+  readonly status: number;
+  readonly headers: Headers;
+  /** The whole body. @throws {ResponseBodyError} */
+  bytes(): Promise<Uint8Array>;
+  /** The body as chunks (a failure to read is a `ResponseBodyError`). */
+  stream(): AsyncIterable<Uint8Array>;
+  /** Cancels an unread streamed body. */
+  discard(): Promise<void>;
+}
+
+function wholeReply(reply: ClientReply): StreamingReply {
+  return {
+    status: reply.status,
+    headers: reply.headers,
+    bytes: () => Promise.resolve(reply.body),
+    stream: async function* () {
+      yield reply.body;
+    },
+    discard: () => Promise.resolve(),
+  };
+}
+
+function streamingReply(reply: ClientStreamReply): StreamingReply {
+  const read = async function* (): AsyncGenerator<Uint8Array, void, undefined> {
+    try {
+      yield* reply.body;
+    } catch (err) {
+      throw err instanceof ResponseBodyError ? err : new ResponseBodyError(reply.status, 'the response body could not be read', err);
+    }
+  };
+  return {
+    status: reply.status,
+    headers: reply.headers,
+    bytes: () => collect(read()),
+    stream: read,
+    discard: async () => {
+      try {
+        await reply.body[Symbol.asyncIterator]().return?.();
+      } catch {
+        // Nothing more to read.
+      }
+    },
+  };
 }
 
 /**

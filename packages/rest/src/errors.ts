@@ -167,8 +167,12 @@ export class NotAcceptableError extends Error {
 export class BodyTooLargeError extends Error {
   /** The limit in bytes. */
   readonly limit: number;
-  constructor(limit: number) {
-    super(`request body exceeds ${limit} bytes`);
+  /**
+   * @param limit - the limit in bytes (in parts, for a multipart body with too many parts).
+   * @param message - what passed the limit, when it is not the whole body (`a file part exceeds 5242880 bytes`).
+   */
+  constructor(limit: number, message?: string) {
+    super(message ?? `request body exceeds ${limit} bytes`);
     this.name = 'BodyTooLargeError';
     this.limit = limit;
   }

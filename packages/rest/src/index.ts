@@ -100,4 +100,4 @@ export { checkCoverage, newServer, Server, withDefaultOptions, withPathCodec, wi
 export type { DefaultOptionsOption, PathCheckOption, ServerOption } from './server.js';
 export { isFieldValue, isToken } from './http-grammar.js';
 export { DEFAULT_SHUTDOWN_TIMEOUT, HTTP_PARAM_KINDS } from './transport.js';
-export type { ClientExchange, ClientReply, ClientTransport, ServeOptions, ServerTransport } from './transport.js';
+export type { ClientExchange, ClientReply, ClientStreamReply, ClientTransport, ServeOptions, ServerTransport } from './transport.js';

@@ -61,6 +61,7 @@ function request(headers: Record<string, string> = {}, rawQuery = ''): PipelineR
     rawQuery,
     header: (name) => headers[name],
     readBody: () => Promise.resolve(new Uint8Array()),
+    bodyStream: async function* () {},
     signal: new AbortController().signal,
     native: undefined,
   };
@@ -72,7 +73,7 @@ function served(api: rest.Server, route: rest.Route<object, { trail: string[] }>
   return async (req = request()) => {
     const handle = api.handles().find((h) => h.route.path === route.path) as rest.RouteHandle<unknown, unknown>;
     const res = await prepareRoute(handle).run(req);
-    return { ...res, json: res.body === undefined ? undefined : (JSON.parse(new TextDecoder().decode(res.body)) as unknown) };
+    return { ...res, json: res.body instanceof Uint8Array ? (JSON.parse(new TextDecoder().decode(res.body)) as unknown) : undefined };
   };
 }
 const header = (res: PipelineResponse, name: string): string[] => res.headers.filter(([k]) => k === name).map(([, v]) => v);

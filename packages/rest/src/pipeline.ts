@@ -4,7 +4,7 @@
  */
 export { builtinStatus, defaultErrorHandler, errorEnvelopeResponse, prepareFallback, prepareRoute } from './pipeline/prepare.js';
 export { RequestRefusedError } from './pipeline/prepare.js';
-export type { FallbackRequest, FallbackResponses, RefusedStatus, PipelineRequest, PipelineResponse, PreparedRoute } from './pipeline/prepare.js';
+export type { FallbackRequest, FallbackResponses, RefusedStatus, PipelineRequest, PipelineResponse, PreparedRoute, ResponseBody } from './pipeline/prepare.js';
 export { colonPath, fillTemplate, templateVars, transparentPath } from './path-template.js';
 export { HTTP_PARAM_KINDS } from './transport.js';
 export { nativeRequestKey, responseHeadersKey } from './context.js';

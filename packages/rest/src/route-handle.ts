@@ -1,5 +1,5 @@
 import type { Codec, VarField } from '@lib/codec';
-import { json, type Format } from '@lib/format';
+import { json, mediaTypeOf, type Format } from '@lib/format';
 import type { Context } from './context.js';
 import { CookieParamError, HeaderParamError, MissingPathVarError, PathParamError, QueryParamError, type ParamError } from './errors.js';
 import { ErrorPattern, ErrorLog, type ErrorRule } from './error-rules.js';
@@ -309,12 +309,19 @@ export class RouteHandle<Req, Resp> {
 
   /**
    * Decodes a non-2xx response body by the `ErrorRespond` pattern of that status. `undefined` when no pattern has the status.
+   * `contentType` is the response's `Content-Type`: a body in one of `formats` (default: the
+   * route's response formats) that can carry the pattern's codec is read in that format, any
+   * other in JSON.
    * @throws {DecodeError} when the body does not decode through the pattern's codec.
    */
-  decodeErrorFor(status: number, body: Uint8Array): ErrorPatternResponse | undefined {
+  decodeErrorFor(status: number, body: Uint8Array, contentType?: string, formats: readonly Format<unknown>[] = this.responseFormats as readonly Format<unknown>[]): ErrorPatternResponse | undefined {
+    // The server writes a typed error body in the negotiated format when it can carry the
+    // pattern's codec (json, yaml, toml, cbor), in JSON otherwise.
+    const type = contentType === undefined ? 'application/json' : mediaTypeOf(contentType);
+    const carrier = type === 'application/json' || type === '' ? undefined : formats.find((f) => f.withCodec !== undefined && mediaTypeOf(f.contentType) === type);
     for (const rule of this.route.errorRules) {
       if (rule instanceof ErrorPattern && rule.action === 'respond' && rule.status === status) {
-        const value = json(rule.body).unmarshal(body);
+        const value = (carrier?.withCodec?.(rule.body) ?? json(rule.body)).unmarshal(body);
         return new ErrorPatternResponse(status, value, body);
       }
     }

@@ -75,6 +75,21 @@ export interface ClientTransport {
   readonly paramKinds: ReadonlySet<ParamKind>;
   readonly capabilities: ReadonlyMap<string, number>;
   exchange(request: ClientExchange): Promise<ClientReply>;
+  /**
+   * Sends one exchange and resolves once the response head arrived, with the body still
+   * streaming (for streamed response formats: NDJSON exports, event streams). Optional: without
+   * it the client reads whole bodies through {@link ClientTransport.exchange}. Errors as `exchange`;
+   * reading the body may throw `ResponseBodyError`.
+   */
+  exchangeStream?(request: ClientExchange): Promise<ClientStreamReply>;
+}
+
+/** A response whose body is read as it arrives. */
+export interface ClientStreamReply {
+  readonly status: number;
+  readonly headers: Headers;
+  /** The body's chunks. Ending the iteration early (`break`, `return()`) cancels the rest. */
+  readonly body: AsyncIterable<Uint8Array>;
 }
 
 /** The parameter kinds of an HTTP adapter: all of them. */

@@ -1,6 +1,7 @@
 import { clientContract } from './client-contract.js';
 import { contract } from './contract.js';
 import { corsSuite } from './cors.js';
+import { formatsSuite } from './formats.js';
 import { hardening } from './hardening.js';
 import { middleware } from './middleware.js';
 import { openapiContract } from './openapi-contract.js';
@@ -16,3 +17,4 @@ openapiContract(adapter);
 security(adapter);
 corsSuite(adapter);
 middleware(adapter);
+formatsSuite(adapter);

@@ -1,7 +1,7 @@
 import { parseCookie, parseSetCookie } from 'cookie';
 import { DecodeError, formatPath } from '@lib/codec';
 import Negotiator from 'negotiator';
-import { json, mediaTypeOf, type Format } from '@lib/format';
+import { BodyLimitError, json, mediaTypeOf, type FileStore, type Format } from '@lib/format';
 import { Context, nativeRequestKey, responseHeadersKey } from '../context.js';
 import { defaultStatus } from '../describe.js';
 import { ErrorPattern } from '../error-rules.js';
@@ -55,6 +55,18 @@ export interface PipelineRequest {
    * @throws {BodyTooLargeError} past the limit.
    */
   readBody(limit: number): Promise<Uint8Array>;
+  /**
+   * The body as chunks, read as they are pulled (for streamed formats: multipart uploads). A
+   * declared `Content-Length` over `limit` fails at the first pull; otherwise the iteration
+   * throws as soon as more than `limit` bytes arrived.
+   * @throws {BodyTooLargeError} past the limit.
+   */
+  bodyStream(limit: number): AsyncIterable<Uint8Array>;
+  /**
+   * Where large uploaded files go instead of memory (temporary files on Node); the adapter
+   * deletes them once the response has been sent. Absent where there is no file system.
+   */
+  readonly files?: FileStore | undefined;
   /** Aborts when the client goes away. Adapters may create it lazily (a getter): it is read only when a handler uses `ctx.signal`. */
   readonly signal: AbortSignal;
   /** The adapter's native request (IncomingMessage, Hono Context), for `requestFromContext`. */
@@ -66,9 +78,17 @@ export interface PipelineResponse {
   readonly status: number;
   /** Header entries; `set-cookie` may repeat. */
   readonly headers: readonly (readonly [string, string])[];
-  /** `undefined` for no body. */
-  readonly body: Uint8Array | undefined;
+  /**
+   * `undefined` for no body; a `Uint8Array` for a whole body (sent with `Content-Length`); an
+   * `AsyncIterable` for a streamed body, which the adapter pulls chunk by chunk as the
+   * connection drains (chunked transfer coding), calls `return()` on when the client goes away,
+   * and whose failure after the head was sent cuts the connection.
+   */
+  readonly body: ResponseBody;
 }
+
+/** A response body: none, whole, or streamed. */
+export type ResponseBody = Uint8Array | AsyncIterable<Uint8Array> | undefined;
 
 /** A route compiled for serving: everything resolvable at registration is resolved once. */
 export interface PreparedRoute {
@@ -236,6 +256,25 @@ function observeBodyIssues(observer: Observer, route: string, err: unknown): voi
   }
 }
 
+function isAsyncIterable(v: unknown): v is AsyncIterable<unknown> {
+  return typeof v === 'object' && v !== null && typeof (v as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function';
+}
+
+/**
+ * A request body the handler reads as it arrives (a `codec.stream` body): an item that fails to
+ * decode is the client's fault, so the iteration throws a `RequestBodyError` (400) rather than
+ * the bare `DecodeError` a handler could rethrow as a 500; a body past the limit stays a
+ * `BodyTooLargeError` (413).
+ */
+async function* requestItems(items: AsyncIterable<unknown>): AsyncGenerator<unknown, void, undefined> {
+  try {
+    yield* items;
+  } catch (err) {
+    if (err instanceof BodyLimitError) throw new BodyTooLargeError(err.limit, err.message);
+    throw err instanceof DecodeError ? new RequestBodyError(err) : err;
+  }
+}
+
 /** Request parameters in the order the server checks them: query, cookie, header, path. */
 const PARAM_ORDER = { query: 0, cookie: 1, header: 2, path: 3 } as const;
 
@@ -289,6 +328,16 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
   const responseParams: readonly AnyParam[] = route.params.filter((p) => p.kind === 'responseHeader' || p.kind === 'responseCookie');
   const patternFormats = new Map<ErrorPattern<unknown, unknown>, Format<unknown>>();
   for (const r of route.errorRules) if (r instanceof ErrorPattern) patternFormats.set(r, json(r.body));
+  // Typed error bodies are written in the negotiated format when it can carry another codec
+  // (json, yaml, toml, cbor), else in JSON: one format per (pattern, response format), built once.
+  const negotiatedPatternFormats = new Map<ErrorPattern<unknown, unknown>, Map<Format<unknown>, Format<unknown>>>();
+  for (const [r, jsonFormat] of patternFormats) {
+    const byFormat = new Map<Format<unknown>, Format<unknown>>();
+    for (const f of respFormats) byFormat.set(f, f.withCodec === undefined || mediaTypeOf(f.contentType) === JSON_TYPE ? jsonFormat : f.withCodec(r.body));
+    negotiatedPatternFormats.set(r, byFormat);
+  }
+  // RFC 9110 §12.5.5: a response chosen by Accept says so, for caches.
+  const varyAccept = respFormats.length > 1;
 
   function negotiate(accept: string | undefined): Format<unknown> {
     if (respEmpty || accept === undefined || accept === '' || accept === '*/*' || respFormats.length === 0) return defaultRespFormat;
@@ -357,7 +406,7 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
    * anything else goes through the `errorHandler` with the rule's (or the built-in) status. Total:
    * a failing `mapFn`, pattern codec or `errorHandler` falls back to the default 500 envelope.
    */
-  function respond(ctx: Context, err: unknown, retry = true): PipelineResponse {
+  function respond(ctx: Context, err: unknown, negotiated: Format<unknown> | undefined, retry = true): PipelineResponse {
     try {
       const m = handle.matchRule(err);
       const status = m?.rule.status ?? builtinStatus(err);
@@ -377,11 +426,21 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
         const res = errorResponse(errorHandler, ctx, err, status);
         return { ...res, headers: [...res.headers, ...headers] };
       }
-      const body = (patternFormats.get(m.rule) as Format<unknown>).marshal(m.value);
-      return { status: m.rule.status, headers: [['content-type', JSON_TYPE], ...headers], body };
+      const jsonFormat = patternFormats.get(m.rule) as Format<unknown>;
+      let f = (negotiated === undefined ? undefined : negotiatedPatternFormats.get(m.rule)?.get(negotiated)) ?? jsonFormat;
+      let body: Uint8Array;
+      try {
+        body = f.marshal(m.value);
+      } catch (err) {
+        // A value the negotiated syntax cannot carry (TOML has no null) goes out as JSON.
+        if (f === jsonFormat) throw err;
+        f = jsonFormat;
+        body = f.marshal(m.value);
+      }
+      return { status: m.rule.status, headers: [['content-type', f.contentType], ...headers], body };
     } catch (failed) {
       // A mapFn that threw, or a pattern body its codec refuses: the server's own contract is broken.
-      return retry ? respond(ctx, new ResponseContractError(failed), false) : internalError();
+      return retry ? respond(ctx, new ResponseContractError(failed), negotiated, false) : internalError();
     }
   }
 
@@ -395,16 +454,30 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
     ctx.set(responseHeadersKey, ctxHeaders);
     let res: PipelineResponse;
     let failure: unknown;
+    let negotiated: Format<unknown> | undefined;
     try {
       const respFormat = negotiate(req.header('accept'));
+      negotiated = respFormat;
       let reqFormat: Format<unknown> | undefined;
+      const ct = hasBody ? (req.header('content-type') ?? '') : '';
       if (hasBody) {
-        const ct = req.header('content-type') ?? '';
         reqFormat = reqFormats.get(mediaTypeOf(ct));
         if (reqFormat === undefined) throw new UnsupportedMediaTypeError(ct, supportedReq);
       }
       if (security !== undefined) await security.check(ctx, req);
-      const bytes = hasBody ? await req.readBody(maxBodyBytes) : undefined;
+      // A streamed format reads the body as it arrives; the others get it whole.
+      let streamed: { readonly value: unknown } | { readonly error: unknown } | undefined;
+      if (reqFormat?.unmarshalStream !== undefined) {
+        try {
+          const v = await reqFormat.unmarshalStream(req.bodyStream(maxBodyBytes), { contentType: ct, signal: req.signal, ...(req.files !== undefined && { files: req.files }) });
+          streamed = { value: isAsyncIterable(v) ? requestItems(v) : v };
+        } catch (err) {
+          if (err instanceof BodyLimitError) throw new BodyTooLargeError(err.limit, err.message);
+          if (err instanceof BodyTooLargeError) throw err;
+          streamed = { error: err };
+        }
+      }
+      const bytes = hasBody && streamed === undefined ? await req.readBody(maxBodyBytes) : undefined;
 
       // Every parameter and the body are checked, each failure reported; one 400 names them all.
       let invalid: Error[] | undefined;
@@ -433,9 +506,11 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
       }
 
       let value: unknown;
-      if (reqFormat !== undefined && bytes !== undefined) {
+      if (reqFormat !== undefined && (bytes !== undefined || streamed !== undefined)) {
         try {
-          value = reqFormat.unmarshal(bytes);
+          if (streamed === undefined) value = reqFormat.unmarshal(bytes as Uint8Array);
+          else if ('error' in streamed) throw streamed.error;
+          else value = streamed.value;
         } catch (err) {
           if (observer !== undefined) observeBodyIssues(observer, route.id, err);
           (invalid ??= []).push(new RequestBodyError(err));
@@ -459,11 +534,12 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
       const headers: [string, string][] = [];
       encodeMergeParams(out, headers, false);
       checkPlainParams(ctxHeaders);
-      let body: Uint8Array | undefined;
+      let body: ResponseBody;
       if (!respEmpty) {
         try {
           if (validateResponses) respFormat.codec.validate(out);
-          body = respFormat.marshal(out);
+          // A streamed format checks the value's structure here, before the head is sent.
+          body = respFormat.marshalStream !== undefined ? respFormat.marshalStream(out, req.signal) : respFormat.marshal(out);
         } catch (err) {
           throw new ResponseContractError(err);
         }
@@ -479,13 +555,14 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
         res = { status: err.status, headers, body: undefined };
       } else {
         failure = err;
-        res = respond(ctx, err);
+        res = respond(ctx, err, negotiated);
         // Headers and cookies the handler set belong to the response it meant to send; a response
         // that broke the contract is replaced whole.
         if (!(err instanceof ResponseContractError)) ctxHeaders.forEach((v, k) => (res.headers as [string, string][]).push([k, v]));
       }
     }
     if (mwHeaders.length > 0) (res.headers as [string, string][]).push(...mwHeaders);
+    if (varyAccept) (res.headers as [string, string][]).push(['vary', 'Accept']);
     if (cors !== undefined) (res.headers as [string, string][]).push(...cors.responseHeaders(req.header('origin'), exposed));
     safeObserve(() =>
       observer?.onResponse?.({ route: route.id, status: res.status, durationMs: performance.now() - started, ...(failure !== undefined && { error: failure }) }),

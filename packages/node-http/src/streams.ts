@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { openAsBlob } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BodyTooLargeError } from '@lib/rest';
+import type { FileStore } from '@lib/format';
+
+/**
+ * The request body as chunks, pulled as the reader asks (node:http pauses the socket between
+ * pulls). A declared `Content-Length` over `limit` fails at the first pull, before reading; past
+ * the limit the iteration throws, leaving the rest unread (the response then closes the
+ * connection). Stopping early never destroys the request: the answer can still be written.
+ * @throws {BodyTooLargeError}
+ */
+export async function* bodyStream(req: IncomingMessage, limit: number): AsyncGenerator<Uint8Array, void, undefined> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError(limit);
+  let size = 0;
+  for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      req.pause();
+      throw new BodyTooLargeError(limit);
+    }
+    yield chunk;
+  }
+}
+
+/**
+ * Temporary files for the uploads of one request, in the system's temporary directory
+ * (`os.tmpdir()`), deleted when the response has been sent or the connection closed.
+ */
+export function requestFileStore(res: ServerResponse): FileStore {
+  const paths: string[] = [];
+  res.once('close', () => {
+    for (const p of paths.splice(0)) rm(p, { force: true }).catch(() => undefined);
+  });
+  return {
+    async write(chunks, type, name) {
+      const path = join(tmpdir(), `lib-upload-${randomUUID()}`);
+      paths.push(path);
+      const file = await open(path, 'wx', 0o600);
+      try {
+        for await (const chunk of chunks) await file.write(chunk);
+      } finally {
+        await file.close();
+      }
+      const blob = await openAsBlob(path, { type });
+      return name === undefined ? blob : new File([blob], name, { type });
+    },
+  };
+}
+
+/**
+ * Writes a streamed body: each chunk is pulled after the previous one was flushed to the socket
+ * (`drain`), so a fast producer never outruns a slow client. When the client goes away the
+ * iteration is ended (`return()`); when the producer fails after the head was sent, the
+ * connection is destroyed, so the client sees an incomplete body rather than a short one that
+ * looks whole. For `HEAD` nothing is pulled. Never rejects.
+ */
+export async function pipeBody(res: ServerResponse, body: AsyncIterable<Uint8Array>, head: boolean): Promise<void> {
+  const it = body[Symbol.asyncIterator]();
+  let gone = false;
+  const onClose = (): void => {
+    if (res.writableFinished) return;
+    gone = true;
+  };
+  res.once('close', onClose);
+  try {
+    if (!head) {
+      for (;;) {
+        const next = await it.next();
+        if (next.done === true || gone) break;
+        if (!res.write(next.value)) {
+          await new Promise<void>((resolve) => {
+            const done = (): void => {
+              res.off('drain', done);
+              res.off('close', done);
+              resolve();
+            };
+            res.on('drain', done);
+            res.on('close', done);
+          });
+          if (gone) break;
+        }
+      }
+    }
+    if (gone) res.destroy();
+    else res.end();
+  } catch {
+    res.destroy();
+  } finally {
+    res.off('close', onClose);
+    // Ends the producer when the loop stopped early (client gone, HEAD); a no-op after the end.
+    try {
+      await it.return?.();
+    } catch {
+      // The producer's cleanup failed: nothing is left to tell.
+    }
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * A server in its own process, so that a test measures the server's memory alone: run by
+ * `memory.ts` as `node --expose-gc --conditions=source --import tsx memory-server.ts <adapter>`.
+ * Prints `READY <baseURL>` once listening. Routes:
+ * - `GET /m/download?mb=N`: N MiB of bytes, streamed in 64 KiB chunks (`format.newStreamed`);
+ * - `POST /m/upload`: a multipart form with one large `file` (a `codec.blob()` field, kept in
+ *   a temporary file) and a `note`; answers the file's size;
+ * - `POST /m/reset`: collects garbage and starts a new measurement; `GET /m/peak`: the
+ *   baseline RSS and the peak RSS since, in bytes (sampled every 5 ms).
+ */
+import * as codec from '@lib/codec';
+import * as format from '@lib/format';
+import * as rest from '@lib/rest';
+import type { AdapterUnderTest } from './suite.js';
+
+const adapters: Record<string, () => Promise<AdapterUnderTest>> = {
+  'node-http': async () => (await import('./node-http-adapter.js')).nodeHttpAdapter,
+};
+
+const CHUNK = new Uint8Array(64 * 1024).fill(0x61);
+const bytes = format.newStreamed(
+  codec.object({ mb: codec.int() }),
+  async (v, w) => {
+    for (let i = 0; i < v.mb * 16; i++) await w.write(CHUNK);
+  },
+  () => ({ mb: 0 }),
+  'application/octet-stream',
+);
+const download = rest.newRoute(
+  'GET',
+  '/m/download',
+  codec.empty<{ mb: number }>(),
+  codec.object({ mb: codec.int() }),
+  rest.newRequiredQueryParam('mb', codec.intString(), (r) => r.mb, (r, v) => {
+    r.mb = v;
+  }),
+  rest.formats(bytes),
+);
+const stats = codec.object({ baseline: codec.int(), peak: codec.int() });
+const reset = rest.newRoute('POST', '/m/reset', codec.empty<object>(), stats);
+const peakRoute = rest.newRoute('GET', '/m/peak', codec.empty<object>(), stats);
+
+let baseline = process.memoryUsage().rss;
+let peak = baseline;
+setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage().rss);
+}, 5).unref();
+
+const api = rest.newServer({ title: 'memory', version: '1.0.0' }, rest.withDefaultOptions({ maxBodyBytes: 256 * 1024 * 1024 }));
+download.withHandler((_ctx, r) => ({ mb: r.mb })).register(api);
+reset
+  .withHandler(() => {
+    (globalThis as { gc?: () => void }).gc?.();
+    baseline = process.memoryUsage().rss;
+    peak = baseline;
+    return { baseline, peak };
+  })
+  .register(api);
+peakRoute.withHandler(() => ({ baseline, peak })).register(api);
+const extra = (globalThis as { registerMemoryRoutes?: (api: rest.Server) => void }).registerMemoryRoutes;
+extra?.(api);
+
+const name = process.argv[2] ?? 'node-http';
+const adapter = await adapters[name]?.();
+if (adapter === undefined) {
+  console.error(`unknown adapter ${name}`);
+  process.exit(2);
+}
+const served = await adapter.serve(api);
+console.log(`READY ${served.baseURL}`);
+process.on('SIGTERM', () => {
+  void served.stop().then(() => process.exit(0));
+});
