@@ -9,6 +9,8 @@ export type { SchemaGeneratorOptions, SchemaTarget } from './schema-generator.js
 
 export { any, AnyValueCodec } from './any.js';
 export { array, ArrayCodec } from './array.js';
+export { blob, BlobCodec } from './blob.js';
+export type { BlobBounds } from './blob.js';
 export { boolString, BoolStringCodec } from './bool-string.js';
 export { boolean, BooleanCodec } from './boolean.js';
 export { bytes, BytesCodec, fromBase64, toBase64 } from './bytes.js';

@@ -83,6 +83,10 @@ export class CborFormat<T> implements Format<T> {
   withContentType(contentType: string): CborFormat<T> {
     return new CborFormat(this.codec, contentType);
   }
+  /** The same format, under the same media type, for another codec (typed error bodies in the negotiated format). */
+  withCodec<U>(codec: Codec<U>): CborFormat<U> {
+    return new CborFormat(codec, this.contentType);
+  }
   /**
    * One CBOR data item of the codec's wire value; an `undefined` wire value (`codec.empty()`) is
    * an empty body.

@@ -1,100 +1,10 @@
-import {
-  ArrayCodec,
-  DefaultedCodec,
-  defineEntry,
-  EqCodec,
-  formatPath,
-  LazyCodec,
-  LiteralCodec,
-  MapCodec,
-  OptionalCodec,
-  SchemaGenerator,
-  UntaggedUnionCodec,
-  type Codec,
-  type JsonSchema,
-  type ObjectCodec,
-  type ObjectOutput,
-  type Shape,
-} from '@lib/codec';
+import { type ObjectCodec, type ObjectOutput, type JsonSchema, type Shape } from '@lib/codec';
 import type { Format } from './format.js';
 import { syntaxError, toUtf8, utf8 } from './internal/body-error.js';
+import { fieldText, formFields, formSchema, wireObject, type FormField } from './internal/form-fields.js';
 
-/** How a field's text becomes its wire value. */
-type Reader = 'text' | 'number' | 'boolean';
-
-/** One field of the object codec as a form carries it. */
-interface FormField {
-  /** The key in the form (the field's wire name). */
-  readonly key: string;
-  readonly codec: Codec<unknown>;
-  readonly reader: Reader;
-  /** Repeated keys: the field is an array. */
-  readonly multi: boolean;
-  /** The field is `optional` or `defaulted`: its key may be absent. */
-  readonly mayBeAbsent: boolean;
-}
-
-/** Codecs whose wire value is text: the field's string is handed over as it is. */
-const TEXT_KINDS: ReadonlySet<string> = new Set([
-  'string',
-  'intString',
-  'boolString',
-  'int64',
-  'uint64',
-  'time',
-  'date',
-  'duration',
-  'bytes',
-  'any',
-  'standardSchema',
-]);
-/** Codecs whose wire value is a JSON number: the field's text is read as one. */
-const NUMBER_KINDS: ReadonlySet<string> = new Set(['int', 'int8', 'int16', 'int32', 'uint', 'uint8', 'uint16', 'uint32', 'number', 'float32']);
-/** A JSON number (RFC 8259 §6), the only numeric text a number field reads. */
-const NUMBER_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 const FORM = 'application/x-www-form-urlencoded';
 
-/** The reader of a single value's codec, or `undefined` when no form text can carry it. */
-function readerOf(c: Codec<unknown>): Reader | undefined {
-  if (TEXT_KINDS.has(c.kind)) return 'text';
-  if (NUMBER_KINDS.has(c.kind)) return 'number';
-  if (c.kind === 'boolean') return 'boolean';
-  if (c instanceof LiteralCodec) {
-    const v: unknown = c.value;
-    return typeof v === 'string' ? 'text' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'boolean' : undefined;
-  }
-  if (c instanceof EqCodec || c instanceof MapCodec || c instanceof LazyCodec) {
-    const inner = c.children()[0];
-    return inner === undefined ? undefined : readerOf(inner);
-  }
-  if (c instanceof UntaggedUnionCodec) {
-    const readers = new Set((c.codecs as readonly Codec<unknown>[]).map(readerOf));
-    return readers.size === 1 ? [...readers][0] : undefined;
-  }
-  return undefined;
-}
-
-/** The field as a form carries it. @throws {TypeError} when it cannot be carried. */
-function formField(key: string, wire: string, field: Codec<unknown>): FormField {
-  let c = field;
-  while (c instanceof OptionalCodec || c instanceof DefaultedCodec || c instanceof LazyCodec) c = c.children()[0] as Codec<unknown>;
-  const multi = c instanceof ArrayCodec;
-  const reader = readerOf(multi ? (c.children()[0] as Codec<unknown>) : c);
-  if (reader === undefined) {
-    throw new TypeError(
-      `format.form: field ${JSON.stringify(key)} (${c.kind}${multi ? ` of ${(c.children()[0] as Codec<unknown>).kind}` : ''}) cannot be carried by a form: ` +
-        'use text codecs (string, intString, boolString, int64, time, date, duration, bytes, literal), numbers, boolean, or arrays of them',
-    );
-  }
-  return { key: wire, codec: field, reader, multi, mayBeAbsent: field instanceof OptionalCodec || field instanceof DefaultedCodec };
-}
-
-/** The wire value of one field's text. */
-function read(reader: Reader, text: string): unknown {
-  if (reader === 'number') return NUMBER_TEXT.test(text) ? Number(text) : text;
-  if (reader === 'boolean') return text === 'true' ? true : text === 'false' ? false : text;
-  return text;
-}
 
 /**
  * Splits an `application/x-www-form-urlencoded` string into its name/value lists, in order
@@ -169,28 +79,12 @@ export class FormFormat<S extends Shape> implements Format<ObjectOutput<S>> {
   /** @throws {TypeError} when a field's codec cannot be carried by a form. */
   constructor(codec: ObjectCodec<S>) {
     this.codec = codec;
-    this.#fields = Object.keys(codec.shape).map((k) => formField(k, codec.wireName(k), codec.shape[k] as Codec<unknown>));
+    this.#fields = formFields('format.form', codec as unknown as ObjectCodec<Shape>, false);
   }
 
   /** The object schema with each field described as a parameter (its meaning, not its text). */
   get bodySchema(): JsonSchema {
-    if (this.#schema === undefined) {
-      const gen = new SchemaGenerator();
-      const properties: Record<string, JsonSchema> = {};
-      const required: string[] = [];
-      for (const f of this.#fields) {
-        defineEntry(properties, f.key, gen.parameterSchema(f.codec));
-        if (!f.mayBeAbsent && !f.multi) required.push(f.key);
-      }
-      const s: JsonSchema = { type: 'object', properties };
-      if (required.length > 0) s.required = required;
-      if (this.codec.unknownKeys === 'reject') s.additionalProperties = false;
-      const { title, description } = this.codec.meta;
-      if (title !== undefined) s.title = title;
-      if (description !== undefined) s.description = description;
-      this.#schema = s;
-    }
-    return this.#schema;
+    return (this.#schema ??= formSchema(this.codec as unknown as ObjectCodec<Shape>, this.#fields));
   }
 
   /**
@@ -205,8 +99,8 @@ export class FormFormat<S extends Shape> implements Format<ObjectOutput<S>> {
     for (const f of this.#fields) {
       const v = wire[f.key];
       if (v === undefined) continue;
-      if (Array.isArray(v)) v.forEach((x, i) => params.append(f.key, text(x, [f.key, i])));
-      else params.append(f.key, text(v, [f.key]));
+      if (Array.isArray(v)) v.forEach((x, i) => params.append(f.key, fieldText('format.form', x, [f.key, i])));
+      else params.append(f.key, fieldText('format.form', v, [f.key]));
     }
     return toUtf8(params.toString());
   }
@@ -218,30 +112,9 @@ export class FormFormat<S extends Shape> implements Format<ObjectOutput<S>> {
    */
   unmarshal(bytes: Uint8Array): ObjectOutput<S> {
     const pairs = parsePairs(utf8(bytes, FORM));
-    const wire: Record<string, unknown> = {};
-    for (const f of this.#fields) {
-      const values = pairs.get(f.key);
-      if (values === undefined) {
-        // A required array with no key is empty: a form cannot send an empty list otherwise
-        // (a group of unchecked checkboxes sends nothing).
-        if (f.multi && !f.mayBeAbsent) defineEntry(wire, f.key, []);
-        continue;
-      }
-      pairs.delete(f.key);
-      const read1 = (t: string): unknown => read(f.reader, t);
-      defineEntry(wire, f.key, f.multi || values.length > 1 ? values.map(read1) : read1(values[0] as string));
-    }
-    // Undeclared keys, for the codec to strip or refuse.
-    for (const [k, values] of pairs) defineEntry(wire, k, values.length === 1 ? values[0] : values);
+    const wire = wireObject(this.#fields, pairs as Map<string, unknown[]>);
     return this.codec.decode(wire);
   }
-}
-
-/** A field's wire value as form text. @throws {TypeError} for anything but text, numbers and booleans. */
-function text(v: unknown, path: (string | number)[]): string {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  throw new TypeError(`format.form: ${formatPath(path)} encodes to ${v === null ? 'null' : typeof v}, which a form cannot carry`);
 }
 
 /**

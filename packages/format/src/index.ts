@@ -7,6 +7,8 @@ export { html, HtmlFormat } from './html.js';
 export { json, JsonFormat } from './json.js';
 export { lines, newStreamed, StreamedFormat } from './new-streamed.js';
 export type { MarshalTo, StreamWriter, UnmarshalFrom } from './new-streamed.js';
+export { DEFAULT_MAX_FIELD_BYTES, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_PARTS, multipart, MultipartFormat } from './multipart.js';
+export type { MultipartOptions } from './multipart.js';
 export { newTyped, TypedFormat } from './new-typed.js';
 export { toml, TomlFormat } from './toml.js';
 export { yaml, YamlFormat } from './yaml.js';

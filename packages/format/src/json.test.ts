@@ -21,3 +21,15 @@ describe('json', () => {
     expect(format.mediaTypeOf('Application/JSON; charset=utf-8')).toBe('application/json');
   });
 });
+
+describe('withCodec', () => {
+  it('gives the same format, media type kept, for another codec', () => {
+    const err = codec.object({ error: codec.string(), code: codec.int() });
+    for (const f of [format.json(codec.string()).withContentType('application/problem+json'), format.yaml(codec.string()), format.toml(codec.object({})), format.cbor(codec.string())]) {
+      const g = f.withCodec(err);
+      expect(g.contentType).toBe(f.contentType);
+      expect(g.constructor).toBe(f.constructor);
+      expect(g.unmarshal(g.marshal({ error: 'x', code: 4 }))).toEqual({ error: 'x', code: 4 });
+    }
+  });
+});

@@ -16,6 +16,10 @@ export class JsonFormat<T> implements Format<T> {
   withContentType(contentType: string): JsonFormat<T> {
     return new JsonFormat(this.codec, contentType);
   }
+  /** The same format, under the same media type, for another codec (typed error bodies in the negotiated format). */
+  withCodec<U>(codec: Codec<U>): JsonFormat<U> {
+    return new JsonFormat(codec, this.contentType);
+  }
   marshal(value: T): Uint8Array {
     const wire = this.codec.encode(value);
     return encoder.encode(wire === undefined ? '' : JSON.stringify(wire));

@@ -44,6 +44,10 @@ export class TomlFormat<T> implements Format<T> {
   withContentType(contentType: string): TomlFormat<T> {
     return new TomlFormat(this.codec, contentType);
   }
+  /** The same format, under the same media type, for another codec (typed error bodies in the negotiated format). */
+  withCodec<U>(codec: Codec<U>): TomlFormat<U> {
+    return new TomlFormat(codec, this.contentType);
+  }
   /**
    * A TOML document of the codec's wire value, UTF-8.
    * @throws {import('@lib/codec').EncodeError} when the value does not have the codec's structure.

@@ -45,6 +45,10 @@ export class YamlFormat<T> implements Format<T> {
   withContentType(contentType: string): YamlFormat<T> {
     return new YamlFormat(this.codec, contentType);
   }
+  /** The same format, under the same media type, for another codec (typed error bodies in the negotiated format). */
+  withCodec<U>(codec: Codec<U>): YamlFormat<U> {
+    return new YamlFormat(codec, this.contentType);
+  }
   /**
    * One YAML document of the codec's wire value, UTF-8.
    * @throws {import('@lib/codec').EncodeError} when the value does not have the codec's structure.

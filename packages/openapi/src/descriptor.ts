@@ -44,6 +44,15 @@ export interface MediaTypeDescriptor {
   readonly schemaName?: string;
   /** A schema that replaces the codec's (binary bodies); rendered as is. */
   readonly schema?: JsonSchema;
+  /**
+   * The codec of each item of a streamed sequence (NDJSON lines, server-sent events): rendered
+   * as the Media Type Object's `x-itemSchema`. OpenAPI 3.1 has no keyword for the items of a
+   * sequential media type (3.2 adds `itemSchema`); tools that do not know the extension see the
+   * body as text.
+   */
+  readonly itemCodec?: Codec<unknown>;
+  /** Encoding Objects by property name, for `multipart/form-data` bodies (OpenAPI 3.1 §4.8.15). */
+  readonly encoding?: Readonly<Record<string, { readonly contentType: string }>>;
 }
 
 /** A response header, under `responses[status].headers`. */

@@ -21,6 +21,7 @@ export type { SchemaSource } from './marshal-schemas.js';
 export type {
   ComponentsObject,
   ContactObject,
+  EncodingObject,
   ExtensionKey,
   ExternalDocumentationObject,
   HeaderObject,

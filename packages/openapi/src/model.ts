@@ -140,6 +140,15 @@ export interface MediaTypeObject {
   schema?: JsonSchema;
   example?: unknown;
   examples?: Record<string, unknown>;
+  /** Encoding Objects by property name (OpenAPI 3.1 §4.8.15), for multipart bodies. */
+  encoding?: Record<string, EncodingObject>;
+  /** The schema of each item of a sequential media type (NDJSON, `text/event-stream`); an extension, as 3.1 has no keyword for it. */
+  'x-itemSchema'?: JsonSchema;
+}
+
+/** Encoding Object (OpenAPI 3.1 §4.8.15): how one property of a multipart body is sent. */
+export interface EncodingObject {
+  contentType?: string;
 }
 
 /**

@@ -12,7 +12,8 @@ import { routeError } from './render-error.js';
  * alternative (JSON Schema 2020-12 §10.2.1.2; the same codec or an identical schema appears
  * once, and a branch that accepts every value makes the whole schema `{}`).
  * Media types whose codecs are all `codec.empty()` and that have no explicit schema are left
- * out: they describe an absent body.
+ * out: they describe an absent body. `md.itemCodec` adds `x-itemSchema` (the items of a
+ * streamed sequence); `md.encoding` adds the Encoding Objects of a multipart body.
  * @throws {OpenAPIRenderError} `duplicateMediaType` when one media type appears twice.
  */
 export function renderContent(
@@ -27,7 +28,10 @@ export function renderContent(
     if (Object.hasOwn(out, md.mediaType)) {
       throw routeError(route, 'duplicateMediaType', `media type "${md.mediaType}" is declared twice for one body`, md.mediaType);
     }
-    out[md.mediaType] = { schema: md.schema !== undefined ? structuredClone(md.schema) : bodySchema(md, codecs, gen) };
+    const mt: MediaTypeObject = { schema: md.schema !== undefined ? structuredClone(md.schema) : bodySchema(md, codecs, gen) };
+    if (md.itemCodec !== undefined) mt['x-itemSchema'] = gen.schema(md.itemCodec);
+    if (md.encoding !== undefined) mt.encoding = Object.fromEntries(Object.entries(md.encoding).map(([k, e]) => [k, { contentType: e.contentType }]));
+    out[md.mediaType] = mt;
   }
   return out;
 }

@@ -331,7 +331,9 @@ const NEVER_ABORTED = new AbortController().signal;
 function acceptOf(formats: readonly Format<unknown>[]): string {
   const readable = formats.filter((f) => f.responseOnly !== true);
   const offered = readable.length > 0 ? readable : formats;
-  return offered.map((f, i) => (i === 0 ? f.contentType : `${f.contentType};q=${Math.max(0.1, 1 - i / 10).toFixed(1)}`)).join(', ');
+  // Media types without their parameters: `text/csv; charset=utf-8` is offered as `text/csv`
+  // (a parameter in Accept would have to match the server's exactly, RFC 9110 §12.5.1).
+  return offered.map((f, i) => (i === 0 ? mediaTypeOf(f.contentType) : `${mediaTypeOf(f.contentType)};q=${Math.max(0.1, 1 - i / 10).toFixed(1)}`)).join(', ');
 }
 
 /** The bytes and `Content-Type` of a request body in format `f` (a multipart boundary, a streamed body collected). */

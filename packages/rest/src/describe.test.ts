@@ -181,3 +181,35 @@ describe('describeRoute: a tagged-union variant sent alone (item 6)', () => {
     });
   });
 });
+
+describe('describeRoute: formats', () => {
+  it('lists a typed error body under JSON and every response format that can carry it, not under csv or html', async () => {
+    const format = await import('@lib/format');
+    const csv = format.newTyped(item, () => new Uint8Array(), () => ({ id: 1 }), 'text/csv').withBodySchema({ type: 'string' });
+    const route = rest.newRoute('GET', '/items/{id}', codec.empty<ItemReq>(), item, idParam,
+      rest.formats(format.json(item), format.yaml(item), csv, format.html(item, () => ''), format.cbor(item)),
+      rest.errorPattern(BadId, 404, badIdBody, (e) => ({ error: e.message, id: '?' })),
+    );
+    const o = op(render(as(route)), '/items/{id}', 'get');
+    const content = (o.responses?.['404'] as ResponseObject).content ?? {};
+    expect(Object.keys(content)).toEqual(['application/json', 'application/yaml', 'application/cbor']);
+    for (const m of Object.values(content)) expect(m.schema).toEqual({ $ref: '#/components/schemas/BadId' });
+    // Envelope answers stay JSON.
+    expect(Object.keys((o.responses?.['406'] as ResponseObject).content ?? {})).toEqual(['application/json']);
+    const ok = (o.responses?.['200'] as ResponseObject).content ?? {};
+    expect(ok['text/html; charset=utf-8']?.schema).toEqual({ type: 'string', contentMediaType: 'text/html' });
+  });
+
+  it('documents a streamed sequence as text with x-itemSchema, and multipart file fields with encoding', async () => {
+    const format = await import('@lib/format');
+    const rows = codec.stream(item);
+    const ndjson = format.newStreamed(rows, () => undefined, async function* () {}, 'application/x-ndjson');
+    const upload = codec.object({ caption: codec.string(), photo: codec.bytes().refine(validate.png) });
+    const stream = rest.newRoute('POST', '/export', upload, rows, rest.requestFormats(format.multipart(upload)), rest.formats(ndjson));
+    const o = op(render(as(stream)), '/export', 'post');
+    expect((o.responses?.['201'] as ResponseObject).content?.['application/x-ndjson']).toEqual({ schema: { type: 'string' }, 'x-itemSchema': { $ref: '#/components/schemas/Item' } });
+    const body = (o.requestBody as { content: Record<string, { schema: JsonSchema; encoding?: unknown }> }).content['multipart/form-data'];
+    expect(body?.encoding).toEqual({ photo: { contentType: 'image/png' } });
+    expect(body?.schema).toEqual({ type: 'object', properties: { caption: { type: 'string' }, photo: { type: 'string', contentMediaType: 'image/png' } }, required: ['caption', 'photo'] });
+  });
+});

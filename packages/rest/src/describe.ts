@@ -1,5 +1,5 @@
 import * as codec from '@lib/codec';
-import type { Format } from '@lib/format';
+import { mediaTypeOf, type Format } from '@lib/format';
 import type { HeaderDescriptor, MediaTypeDescriptor, ResponseCookieDescriptor, ResponseDescriptor, RouteDescriptor } from '@lib/openapi';
 import { ErrorPattern, type ErrorRule } from './error-rules.js';
 import { BodyTooLargeError, MiddlewareError, MiddlewareInputError, NotAcceptableError, RequestBodyError, UnauthorizedError, UnsupportedMediaTypeError } from './errors.js';
@@ -24,8 +24,11 @@ function media<T>(formats: readonly Format<T>[], schemaName: string | undefined)
   return formats.map((f) => ({
     mediaType: f.contentType,
     codec: f.codec as codec.Codec<unknown>,
-    ...(schemaName !== undefined && { schemaName }),
-    ...(f.bodySchema !== undefined && { schema: f.bodySchema }),
+    ...(schemaName !== undefined && f.itemCodec === undefined && { schemaName }),
+    // A sequence of items (NDJSON, events) is text on the wire; its items have their own schema.
+    ...(f.bodySchema !== undefined ? { schema: f.bodySchema } : f.itemCodec !== undefined && { schema: { type: 'string' } }),
+    ...(f.itemCodec !== undefined && { itemCodec: f.itemCodec }),
+    ...(f.encoding !== undefined && Object.keys(f.encoding).length > 0 && { encoding: f.encoding }),
   }));
 }
 
@@ -65,6 +68,8 @@ interface ErrorSlot {
   readonly wire: number;
   description: string;
   readonly bodies: codec.Codec<unknown>[];
+  /** The bodies of `ErrorRespond` patterns: written in the negotiated format where it can carry them. */
+  readonly typed: codec.Codec<unknown>[];
 }
 
 /**
@@ -113,14 +118,15 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
     order.push(r);
   };
   /** A rule's status: its own slot, merged with an earlier rule's of the same status. */
-  const ruleSlot = (key: string, wire: number, description: string, body: codec.Codec<unknown>): void => {
+  const ruleSlot = (key: string, wire: number, description: string, body: codec.Codec<unknown>, typed: boolean): void => {
     if (claimed(key)) return;
     const slot = slots.find((s) => s.key.toUpperCase() === key.toUpperCase());
     if (slot !== undefined) {
       if (!slot.bodies.includes(body)) slot.bodies.push(body);
+      if (typed && !slot.typed.includes(body)) slot.typed.push(body);
       return;
     }
-    const created: ErrorSlot = { key, wire, description, bodies: [body] };
+    const created: ErrorSlot = { key, wire, description, bodies: [body], typed: typed ? [body] : [] };
     slots.push(created);
     order.push(created);
   };
@@ -130,7 +136,7 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
     if (claimed(key)) return;
     const slot = slots.find((s) => s.key === key) ?? slots.find((s) => s.wire === wire);
     if (slot === undefined) {
-      const created: ErrorSlot = { key, wire, description, bodies: [...bodies] };
+      const created: ErrorSlot = { key, wire, description, bodies: [...bodies], typed: [] };
       slots.push(created);
       order.push(created);
       return;
@@ -159,9 +165,9 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
     if (rule instanceof ErrorPattern) {
       const key = String(rule.declaredStatus);
       // Only an ErrorRespond pattern writes its own body; ErrorHandle and ErrorLog go through the errorHandler.
-      ruleSlot(key, rule.status, rule.description ?? reasonPhrase(key), rule.action === 'respond' ? rule.body : errorBody);
+      ruleSlot(key, rule.status, rule.description ?? reasonPhrase(key), rule.action === 'respond' ? rule.body : errorBody, rule.action === 'respond');
     } else {
-      ruleSlot(String(rule.status), rule.status, reasonPhrase(rule.status), errorBody);
+      ruleSlot(String(rule.status), rule.status, reasonPhrase(rule.status), errorBody, false);
     }
   }
 
@@ -198,13 +204,19 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
   );
   if (respBody && answers([PipelineNoResponseError])) pipelineSlot(503, 'The handler returned no response.', [errorBody]);
 
+  // Typed error bodies go out in the negotiated format when it can carry another codec (json,
+  // yaml, toml, cbor), else in JSON (pipeline/prepare.ts): JSON first, then those media types.
+  const carriers = respBody ? handle.responseFormats.filter((f) => f.withCodec !== undefined && mediaTypeOf(f.contentType) !== 'application/json') : [];
   const responses = order.map((r): ResponseDescriptor => {
     if ('status' in r) return r;
     const [first, ...alternatives] = r.bodies as [codec.Codec<unknown>, ...codec.Codec<unknown>[]];
+    const [typed, ...otherTyped] = r.typed;
+    const negotiated: MediaTypeDescriptor[] =
+      typed === undefined ? [] : carriers.map((f) => ({ mediaType: f.contentType, codec: typed, ...(otherTyped.length > 0 && { alternatives: otherTyped }) }));
     return {
       status: r.key,
       description: r.description,
-      content: [{ mediaType: 'application/json', codec: first, ...(alternatives.length > 0 && { alternatives }) }],
+      content: [{ mediaType: 'application/json', codec: first, ...(alternatives.length > 0 && { alternatives }) }, ...negotiated],
       headers: [],
       cookies: [],
     };

@@ -38,7 +38,7 @@ const csv = format.newTyped(
       }),
     };
   },
-  'text/csv',
+  'text/csv; charset=utf-8',
 );
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const html = format.html(report, (r) => `<h1>${escapeHtml(r.title)}</h1><ul>${r.rows.map((x) => `<li>${escapeHtml(x.name)}: ${x.n}</li>`).join('')}</ul>`);
@@ -130,6 +130,17 @@ const strictExport = rest.newRoute('GET', '/f/lax-export', codec.empty<object>()
 /** An NDJSON upload the handler reads as it arrives. */
 const importRows = rest.newRoute('POST', '/f/import', rows, codec.object({ count: codec.int(), sum: codec.int() }), rest.requestFormats(ndjson)).withOptions({ maxBodyBytes: 64 * 1024 });
 
+/** A multipart upload: a PNG avatar (bytes), a large attachment (blob, kept in a temporary file) and text fields. */
+const uploadForm = codec.object({
+  caption: codec.string().refine(validate.maxLength(50)),
+  tags: codec.array(codec.string()),
+  avatar: png,
+  attachment: codec.optional(codec.blob({ maxBytes: 4 * 1024 * 1024 })),
+});
+const uploadMultipart = format.multipart(uploadForm, { maxFileBytes: 64 * 1024, maxFieldBytes: 1024, maxParts: 50 });
+const uploadResult = codec.object({ caption: codec.string(), tags: codec.array(codec.string()), avatarBytes: codec.int(), attachmentBytes: codec.int(), attachmentName: codec.string(), attachmentStart: codec.string() });
+const postUpload = rest.newRoute('POST', '/f/upload', uploadForm, uploadResult, rest.requestFormats(uploadMultipart)).withOptions({ maxBodyBytes: 8 * 1024 * 1024 });
+
 const sample: Report = { title: 'Q3 & "more"', rows: [{ name: 'apples', n: 3 }, { name: 'pears', n: -7 }] };
 
 /** How many rows the export producers wrote, and whether each one ended. */
@@ -196,6 +207,16 @@ export function formatsSuite(adapter: AdapterUnderTest): void {
           }
           return { count, sum };
         })
+        .register(api);
+      postUpload
+        .withHandler(async (_ctx, u) => ({
+          caption: u.caption,
+          tags: u.tags,
+          avatarBytes: u.avatar.byteLength,
+          attachmentBytes: u.attachment?.size ?? 0,
+          attachmentName: u.attachment instanceof File ? u.attachment.name : '',
+          attachmentStart: u.attachment === undefined ? '' : new TextDecoder().decode(new Uint8Array(await u.attachment.slice(0, 5).arrayBuffer())),
+        }))
         .register(api);
       const served = await adapter.serve(api);
       base = served.baseURL;
@@ -266,7 +287,7 @@ export function formatsSuite(adapter: AdapterUnderTest): void {
       it('picks by q-value, then specificity, then declaration order, and says Vary: Accept', async () => {
         const cases: [string, string][] = [
           ['application/yaml;q=0.5, application/cbor;q=0.9', 'application/cbor'],
-          ['text/*', 'text/csv'],
+          ['text/*', 'text/csv; charset=utf-8'],
           ['text/*;q=0.5, text/html', 'text/html; charset=utf-8'],
           ['application/*;q=0.2, text/csv;q=0.1', 'application/json'],
           ['application/json;q=0, */*', 'application/yaml'],
@@ -348,6 +369,61 @@ export function formatsSuite(adapter: AdapterUnderTest): void {
         const err = await client.call(strictAvatar, {}).catch((e: unknown) => e);
         expect(err).toBeInstanceOf(rest.ResponseBodyError);
         expect(String((err as Error).cause)).toContain('PNG');
+      });
+    });
+
+    describe('multipart uploads', () => {
+      const formData = (over: { caption?: string; avatar?: Uint8Array; attachment?: Uint8Array; tags?: string[] } = {}): FormData => {
+        const fd = new FormData();
+        fd.set('caption', over.caption ?? 'hello');
+        for (const t of over.tags ?? ['a', 'b']) fd.append('tags', t);
+        fd.set('avatar', new Blob([(over.avatar ?? pngBytes(2000)) as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'avatar.png');
+        if (over.attachment !== undefined) fd.set('attachment', new Blob([over.attachment as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), 'doc.pdf');
+        return fd;
+      };
+      const send = (fd: FormData): Promise<Response> => fetch(`${base}/f/upload`, { method: 'POST', body: fd });
+
+      it('takes a browser-encoded form: text fields, repeated keys, a PNG part and a large file part', async () => {
+        const attachment = new Uint8Array(3 * 1024 * 1024).fill(0x41);
+        attachment.set(encoder.encode('%PDF-'));
+        const res = await send(formData({ attachment }));
+        expect(res.status).toBe(201);
+        expect(await res.json()).toEqual({ caption: 'hello', tags: ['a', 'b'], avatarBytes: 2000, attachmentBytes: attachment.length, attachmentName: 'doc.pdf', attachmentStart: '%PDF-' });
+      });
+
+      it('sends the same upload through the typed client, with a File it holds', async () => {
+        const out = await client.call(postUpload, { caption: 'typed', tags: [], avatar: pngBytes(100), attachment: new File([encoder.encode('%PDF-1.7 ...')], 'typed.pdf') });
+        expect(out).toEqual({ caption: 'typed', tags: [], avatarBytes: 100, attachmentBytes: 12, attachmentName: 'typed.pdf', attachmentStart: '%PDF-' });
+      });
+
+      it('answers 400 naming the field for a part its codec refuses', async () => {
+        const notPng = await send(formData({ avatar: encoder.encode('GIF89a...') }));
+        expect(notPng.status).toBe(400);
+        expect(((await notPng.json()) as { error: string }).error).toContain('avatar');
+        const long = await send(formData({ caption: 'x'.repeat(60) }));
+        expect(long.status).toBe(400);
+        expect(((await long.json()) as { error: string }).error).toContain('caption');
+        const broken = await fetch(`${base}/f/upload`, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=zzz' }, body: '--zzz\r\nContent-Disposition: form-data; name="caption"\r\n\r\nunterminated' });
+        expect(broken.status).toBe(400);
+        expect(((await broken.json()) as { error: string }).error).toContain('body is not valid multipart/form-data');
+        const noBoundary = await fetch(`${base}/f/upload`, { method: 'POST', headers: { 'content-type': 'multipart/form-data' }, body: 'x' });
+        expect(noBoundary.status).toBe(400);
+      });
+
+      it('answers 413 for a part, a field, too many parts or a body past its limits, without reading the rest', async () => {
+        const cases: [string, FormData][] = [
+          ['file part', formData({ avatar: pngBytes(65 * 1024) })],
+          ['blob part', formData({ attachment: new Uint8Array(4 * 1024 * 1024 + 1) })],
+          ['text field', formData({ caption: 'x'.repeat(2000) })],
+          ['parts', formData({ tags: Array.from({ length: 60 }, (_, i) => `t${i}`) })],
+        ];
+        for (const [label, fd] of cases) {
+          const res = await send(fd);
+          expect(res.status, label).toBe(413);
+          expect(res.headers.get('connection'), label).toBe('close');
+        }
+        const whole = await send(formData({ attachment: new Uint8Array(9 * 1024 * 1024) }));
+        expect(whole.status).toBe(413);
       });
     });
 

@@ -57,8 +57,9 @@ reset
   })
   .register(api);
 peakRoute.withHandler(() => ({ baseline, peak })).register(api);
-const extra = (globalThis as { registerMemoryRoutes?: (api: rest.Server) => void }).registerMemoryRoutes;
-extra?.(api);
+const uploadForm = codec.object({ note: codec.string(), file: codec.blob() });
+const upload = rest.newRoute('POST', '/m/upload', uploadForm, codec.object({ note: codec.string(), bytes: codec.int() }), rest.requestFormats(format.multipart(uploadForm)));
+upload.withHandler((_ctx, u) => ({ note: u.note, bytes: u.file.size })).register(api);
 
 const name = process.argv[2] ?? 'node-http';
 const adapter = await adapters[name]?.();

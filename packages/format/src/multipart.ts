@@ -1,0 +1,468 @@
+import { type JsonSchema, type ObjectCodec, type ObjectOutput, type Shape } from '@lib/codec';
+import * as MP from 'multipasta';
+import { BodyLimitError, type FileStore, type Format, type StreamInfo } from './format.js';
+import { syntaxError } from './internal/body-error.js';
+import { fieldText, formFields, formSchema, wireObject, type FormField } from './internal/form-fields.js';
+
+const MULTIPART = 'multipart/form-data';
+const OCTETS = 'application/octet-stream';
+const encoder = new TextEncoder();
+const NEVER_ABORTED = new AbortController().signal;
+
+/** Limits of {@link multipart}, checked while the body is read: passing one is a 413. */
+export interface MultipartOptions {
+  /** The largest `bytes()` file part, in bytes (default 10 MiB). `blob()` parts are bounded by the blob codec's own `maxBytes`. */
+  readonly maxFileBytes?: number;
+  /** The largest text field, in bytes (default 64 KiB). */
+  readonly maxFieldBytes?: number;
+  /** The most parts a body may have (default 1000). */
+  readonly maxParts?: number;
+  /** The largest body, parts and their headers together, in bytes (default: no limit of its own; the server's `maxBodyBytes` applies). */
+  readonly maxTotalBytes?: number;
+}
+
+/** Default {@link MultipartOptions.maxFileBytes}: 10 MiB. */
+export const DEFAULT_MAX_FILE_BYTES: number = 10 * 1024 * 1024;
+/** Default {@link MultipartOptions.maxFieldBytes}: 64 KiB. */
+export const DEFAULT_MAX_FIELD_BYTES: number = 64 * 1024;
+/** Default {@link MultipartOptions.maxParts}: 1000. */
+export const DEFAULT_MAX_PARTS = 1000;
+
+/**
+ * A pushed sequence of chunks read by one consumer, whose progress the producer can wait for:
+ * {@link Channel.drained} resolves once the consumer has taken every chunk and come back for
+ * more, so it is done with them and the producer may go on.
+ */
+class Channel implements AsyncIterable<Uint8Array> {
+  readonly #queue: Uint8Array[] = [];
+  #ended = false;
+  #failure: { readonly error: unknown } | undefined;
+  /** Set while the consumer waits for a chunk. */
+  #wake: (() => void) | undefined;
+  #drained: (() => void) | undefined;
+  push(chunk: Uint8Array): void {
+    this.#queue.push(chunk);
+    this.#wake?.();
+  }
+  end(): void {
+    this.#ended = true;
+    this.#wake?.();
+  }
+  fail(error: unknown): void {
+    this.#failure = { error };
+    this.#wake?.();
+    this.#drained?.();
+  }
+  /** Resolves once the consumer took every pushed chunk and asks for the next (or the channel failed). */
+  drained(): Promise<void> {
+    if ((this.#queue.length === 0 && this.#wake !== undefined) || this.#failure !== undefined) return Promise.resolve();
+    return new Promise((resolve) => (this.#drained = resolve));
+  }
+  async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array, void, undefined> {
+    try {
+      for (;;) {
+        if (this.#failure !== undefined) throw this.#failure.error;
+        const next = this.#queue.shift();
+        if (next !== undefined) {
+          yield next;
+          continue;
+        }
+        if (this.#ended) return;
+        await new Promise<void>((resolve) => {
+          this.#wake = resolve;
+          this.#drained?.();
+          this.#drained = undefined;
+        });
+        this.#wake = undefined;
+      }
+    } finally {
+      // A consumer that stopped early releases the producer.
+      this.#drained?.();
+    }
+  }
+}
+
+/** Concatenates chunks. */
+function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/**
+ * A parameter of a part's `Content-Disposition` (`name`, `filename`), read from the header as
+ * sent: browsers put UTF-8 names there, which the parser's own (token-only) reading drops.
+ */
+function dispositionParam(header: string | string[] | undefined, param: 'name' | 'filename'): string | undefined {
+  const h = Array.isArray(header) ? header[0] : header;
+  if (h === undefined) return undefined;
+  const m = new RegExp(`;\\s*${param}\\s*=\\s*(?:"((?:[^"\\\\]|\\\\.)*)"|([^;\\s"]+))`, 'i').exec(h);
+  if (m === null) return undefined;
+  return m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2];
+}
+
+/**
+ * A part's name or file name: the escapes HTML forms write (`%22`, `%0D`, `%0A`) are undone, so
+ * names with quotes or line breaks round-trip.
+ */
+function unescapeName(name: string): string {
+  return name.replace(/%22/g, '"').replace(/%0D/g, '\r').replace(/%0A/g, '\n');
+}
+
+/** The name and file name of a part. */
+function partNames(info: MP.PartInfo): { readonly name: string; readonly filename: string | undefined } {
+  const header = info.headers['content-disposition'];
+  const name = dispositionParam(header, 'name') ?? info.name;
+  // RFC 7578 §4.2 / RFC 5987 `filename*` is decoded by the parser.
+  const filename = info.contentDispositionParameters['filename*'] !== undefined ? info.filename : (dispositionParam(header, 'filename') ?? info.filename);
+  return { name: unescapeName(name), filename: filename === undefined ? undefined : unescapeName(filename) };
+}
+
+/** The limit error of a multipasta failure, or the syntax error it stands for. */
+function parseError(e: MP.MultipartError, limits: Required<Omit<MultipartOptions, 'maxTotalBytes'>> & { maxTotalBytes: number }): Error {
+  switch (e._tag) {
+    case 'ReachedLimit':
+      return e.limit === 'MaxParts' ? new BodyLimitError('parts', limits.maxParts)
+        : e.limit === 'MaxTotalSize' ? new BodyLimitError('total', limits.maxTotalBytes)
+        : e.limit === 'MaxFieldSize' ? new BodyLimitError('field', limits.maxFieldBytes)
+        : new BodyLimitError('part', limits.maxFileBytes);
+    case 'InvalidBoundary':
+      return syntaxError(MULTIPART, 'the Content-Type has no boundary parameter');
+    case 'BadHeaders':
+      return syntaxError(MULTIPART, 'a part has malformed headers');
+    case 'InvalidDisposition':
+      return syntaxError(MULTIPART, 'a part has no Content-Disposition name');
+    case 'EndNotReached':
+      return syntaxError(MULTIPART, 'the body ends before its closing boundary');
+  }
+}
+
+/**
+ * One parse of a multipart body: the values of its parts by key, files collected (or handed to
+ * a store), and the first failure.
+ */
+class Reading {
+  readonly values: Map<string, unknown[]> = new Map();
+  /** Pending writes of `blob` parts to the store, by insertion. */
+  readonly stored: Promise<void>[] = [];
+  readonly channels: Channel[] = [];
+  failure: Error | undefined;
+  done = false;
+  readonly parser: MP.Parser;
+
+  constructor(
+    contentType: string,
+    byKey: ReadonlyMap<string, FormField>,
+    limits: Required<Omit<MultipartOptions, 'maxTotalBytes'>> & { maxTotalBytes: number },
+    store: FileStore | undefined,
+  ) {
+    const add = (key: string, v: unknown): void => {
+      const vs = this.values.get(key);
+      if (vs === undefined) this.values.set(key, [v]);
+      else vs.push(v);
+    };
+    const fail = (err: Error): void => {
+      this.failure ??= err;
+    };
+    this.parser = MP.make({
+      headers: { 'content-type': contentType },
+      // A part is a file exactly when its field is one (bytes, blob); anything else is text.
+      isFile: (info) => {
+        const r = byKey.get(partNames(info).name)?.reader;
+        return r === 'bytes' || r === 'blob';
+      },
+      maxParts: limits.maxParts,
+      maxFieldSize: limits.maxFieldBytes,
+      maxTotalSize: limits.maxTotalBytes,
+      onField: (info, value) => add(partNames(info).name, MP.decodeField(info, value)),
+      onFile: (info) => {
+        const { name, filename } = partNames(info);
+        const field = byKey.get(name) as FormField;
+        const type = info.contentType === '' ? OCTETS : info.contentType;
+        const limit = field.reader === 'blob' ? ((field.item as { bounds?: { maxBytes?: number } }).bounds?.maxBytes ?? Infinity) : limits.maxFileBytes;
+        let size = 0;
+        if (field.reader === 'blob' && store !== undefined) {
+          const channel = new Channel();
+          this.channels.push(channel);
+          const slot = this.values.get(name)?.length ?? 0;
+          add(name, undefined);
+          this.stored.push(
+            store.write(channel, type, filename).then((blob) => {
+              (this.values.get(name) as unknown[])[slot] = blob;
+            }),
+          );
+          return (chunk) => {
+            if (chunk === null) return channel.end();
+            if ((size += chunk.byteLength) > limit) {
+              const err = new BodyLimitError('part', limit);
+              fail(err);
+              channel.fail(err);
+              return;
+            }
+            // A view of the body's chunk: the next body chunk is read only once the store is done with it.
+            channel.push(chunk);
+          };
+        }
+        const chunks: Uint8Array[] = [];
+        return (chunk) => {
+          if (chunk === null) {
+            const bytes = concat(chunks, size);
+            if (field.reader === 'bytes') add(name, bytes);
+            else add(name, filename === undefined ? new Blob([bytes as Uint8Array<ArrayBuffer>], { type }) : new File([bytes as Uint8Array<ArrayBuffer>], filename, { type }));
+            return;
+          }
+          if ((size += chunk.byteLength) > limit) return fail(new BodyLimitError('part', limit));
+          chunks.push(chunk.slice());
+        };
+      },
+      onError: (e) => fail(parseError(e, limits)),
+      onDone: () => {
+        this.done = true;
+      },
+    });
+  }
+
+  /** Ends every pending store write with `err` (their rejections are handled). */
+  abort(err: unknown): void {
+    for (const c of this.channels) c.fail(err);
+    for (const p of this.stored) p.catch(() => undefined);
+  }
+}
+
+/**
+ * The `multipart/form-data` body format of an object codec (RFC 7578): what an HTML form with
+ * `enctype="multipart/form-data"`, or `fetch` with a `FormData` body, sends.
+ *
+ * **Fields.** Each field of the object codec (under its wire name) is one part name:
+ * - `codec.bytes()` fields (refined as you like: `validate.png`, `validate.maxBytes`) receive a
+ *   file part's raw bytes as a `Uint8Array`, held in memory up to `maxFileBytes`; the codec's
+ *   constraints run on them;
+ * - `codec.blob()` fields receive a `Blob` (a `File` when the part had a file name) — on the
+ *   server written to a temporary file as it arrives, so a 100 MB upload never sits in memory;
+ *   bounded by the blob codec's `maxBytes` only;
+ * - every other field is a text part read as `format.form` reads a field (strings, numbers,
+ *   booleans, literals, times, …), and an `array(...)` field is a repeated name.
+ * The constructor throws a `TypeError` for a field no part can carry (objects, records, …).
+ *
+ * **Reading** (`unmarshalStream`, what the server uses) parses the body as it arrives with
+ * `multipasta`, and decodes the object through the codec: issues name the fields as JSON would
+ * (`avatar: must be a PNG image`). Limits are checked as bytes arrive and throw `BodyLimitError`
+ * at once, without reading the rest (`which`: `part`, `field`, `parts`, `total`): the server
+ * answers 413 Content Too Large (RFC 9110 §15.5.14). A body that is not multipart — no boundary,
+ * malformed part headers, a part without a name, no closing boundary — is a `DecodeError`,
+ * constraint `syntax`. `unmarshal(bytes)` reads a whole body, taking the boundary from its first
+ * line (`--boundary`), with `blob` fields in memory.
+ *
+ * **Writing** (what the client uses): `marshalMessageAsync(value)` gives the body and its exact
+ * `Content-Type` (`multipart/form-data; boundary=…`, a random 128-bit boundary). Text fields are
+ * UTF-8; file parts carry `filename` (a `File`'s name, else the field name) and a `Content-Type`
+ * (the media type the field's constraints give, such as `image/png`; a Blob's own type; else
+ * `application/octet-stream`). Names are escaped as HTML forms do (`"` → `%22`, CR → `%0D`,
+ * LF → `%0A`), and read back unescaped; names are UTF-8. `marshalMessage` and `marshal` do the same synchronously and throw a `TypeError`
+ * for a `Blob` field, whose content cannot be read synchronously.
+ *
+ * OpenAPI: the body schema describes text fields by meaning and file fields as
+ * `{ type: 'string', contentMediaType }`; `encoding` gives each file field's `contentType`.
+ */
+export class MultipartFormat<S extends Shape> implements Format<ObjectOutput<S>> {
+  readonly contentType: string = MULTIPART;
+  readonly codec: ObjectCodec<S>;
+  /** OpenAPI 3.1 Encoding Objects of the file fields, by wire name. */
+  readonly encoding: Readonly<Record<string, { readonly contentType: string }>>;
+  readonly #fields: readonly FormField[];
+  readonly #byKey: ReadonlyMap<string, FormField>;
+  readonly #limits: Required<Omit<MultipartOptions, 'maxTotalBytes'>> & { maxTotalBytes: number };
+  #schema: JsonSchema | undefined;
+
+  /** @throws {TypeError} when a field's codec cannot be carried by a multipart part, or a limit is not a positive number. */
+  constructor(codec: ObjectCodec<S>, options: MultipartOptions = {}) {
+    this.codec = codec;
+    this.#fields = formFields('format.multipart', codec as unknown as ObjectCodec<Shape>, true);
+    this.#byKey = new Map(this.#fields.map((f) => [f.key, f]));
+    for (const [k, v] of Object.entries(options)) {
+      if (v !== undefined && (typeof v !== 'number' || !(v > 0))) throw new TypeError(`format.multipart: ${k} must be a positive number, got ${String(v)}`);
+    }
+    this.#limits = {
+      maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+      maxFieldBytes: options.maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES,
+      maxParts: options.maxParts ?? DEFAULT_MAX_PARTS,
+      maxTotalBytes: options.maxTotalBytes ?? Infinity,
+    };
+    const encoding: Record<string, { contentType: string }> = {};
+    for (const f of this.#fields) if (f.reader === 'bytes' || f.reader === 'blob') encoding[f.key] = { contentType: fileType(f) };
+    this.encoding = encoding;
+  }
+
+  /** The object schema: text fields by meaning, file fields as binary strings of their media type. */
+  get bodySchema(): JsonSchema {
+    return (this.#schema ??= formSchema(this.codec as unknown as ObjectCodec<Shape>, this.#fields, (f) => {
+      const s: JsonSchema = { type: 'string', contentMediaType: fileType(f) };
+      const description = f.codec.meta.description ?? f.item.meta.description;
+      if (description !== undefined) s.description = description;
+      return s;
+    }));
+  }
+
+  /**
+   * Reads a body as it arrives and decodes it through the codec.
+   * @throws {BodyLimitError} as soon as a limit is passed.
+   * @throws {import('@lib/codec').DecodeError} `syntax` for a body that is not multipart, or the codec's issues.
+   */
+  async unmarshalStream(body: AsyncIterable<Uint8Array>, info: StreamInfo): Promise<ObjectOutput<S>> {
+    const reading = new Reading(info.contentType, this.#byKey, this.#limits, info.files);
+    try {
+      if (reading.failure === undefined) {
+        for await (const chunk of body) {
+          if (info.signal.aborted) throw info.signal.reason;
+          reading.parser.write(chunk);
+          if (reading.failure !== undefined || reading.done) break;
+          // Backpressure: the next chunk is read once the file store took this one.
+          for (const c of reading.channels) await c.drained();
+          if (reading.failure !== undefined) break;
+        }
+      }
+      if (reading.failure === undefined && !reading.done) reading.parser.end();
+      if (reading.failure !== undefined) throw reading.failure;
+      for (const c of reading.channels) c.end();
+      await Promise.all(reading.stored);
+    } catch (err) {
+      reading.abort(err);
+      throw err;
+    }
+    return this.codec.decode(wireObject(this.#fields, reading.values));
+  }
+
+  /**
+   * Reads a whole body; the boundary is taken from its first line. `blob` fields are in memory.
+   * @throws {BodyLimitError} when a limit is passed.
+   * @throws {import('@lib/codec').DecodeError} `syntax` for a body that is not multipart, or the codec's issues.
+   */
+  unmarshal(bytes: Uint8Array): ObjectOutput<S> {
+    const reading = new Reading(`${MULTIPART}; boundary="${boundaryOf(bytes)}"`, this.#byKey, this.#limits, undefined);
+    if (reading.failure === undefined) reading.parser.write(bytes);
+    if (reading.failure === undefined && !reading.done) reading.parser.end();
+    if (reading.failure !== undefined) throw reading.failure;
+    return this.codec.decode(wireObject(this.#fields, reading.values));
+  }
+
+  /**
+   * The body and its `Content-Type`, with `Blob` fields read.
+   * @throws {import('@lib/codec').EncodeError} when the value does not have the codec's structure.
+   * @throws {TypeError} when a text field's wire value is not text, a number or a boolean.
+   */
+  async marshalMessageAsync(value: ObjectOutput<S>): Promise<{ readonly contentType: string; readonly body: Uint8Array }> {
+    return this.#message(value, await readBlobs(this.#fields, value as Record<string, unknown>));
+  }
+
+  /**
+   * The body and its `Content-Type`.
+   * @throws {import('@lib/codec').EncodeError} when the value does not have the codec's structure.
+   * @throws {TypeError} for a `Blob` field (use {@link MultipartFormat.marshalMessageAsync}), or a text field that is not text.
+   */
+  marshalMessage(value: ObjectOutput<S>): { readonly contentType: string; readonly body: Uint8Array } {
+    return this.#message(value, new Map());
+  }
+
+  /**
+   * The body alone (its first line names the boundary, which {@link MultipartFormat.unmarshal} reads).
+   * @throws as {@link MultipartFormat.marshalMessage}.
+   */
+  marshal(value: ObjectOutput<S>): Uint8Array {
+    return this.marshalMessage(value).body;
+  }
+
+  #message(value: ObjectOutput<S>, blobs: ReadonlyMap<Blob, Uint8Array>): { readonly contentType: string; readonly body: Uint8Array } {
+    const wire = this.codec.encode(value) as Record<string, unknown>;
+    const v = value as Record<string, unknown>;
+    const boundary = newBoundary();
+    const parts: Uint8Array[] = [];
+    const head = (name: string, filename: string | undefined, type: string | undefined): void => {
+      let h = `--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(name)}"`;
+      if (filename !== undefined) h += `; filename="${escapeName(filename)}"`;
+      if (type !== undefined) h += `\r\nContent-Type: ${type}`;
+      parts.push(encoder.encode(`${h}\r\n\r\n`));
+    };
+    for (const f of this.#fields) {
+      if (f.reader === 'bytes' || f.reader === 'blob') {
+        const raw = v[f.prop];
+        if (raw === undefined) continue;
+        const files = f.multi ? (raw as unknown[]) : [raw];
+        for (const file of files) {
+          let bytes: Uint8Array;
+          let filename = f.key;
+          let type = fileType(f);
+          if (file instanceof Blob) {
+            const read = blobs.get(file);
+            if (read === undefined) throw new TypeError(`format.multipart: field ${JSON.stringify(f.prop)} holds a Blob, whose content cannot be read synchronously: use marshalMessageAsync`);
+            bytes = read;
+            if (file instanceof File && file.name !== '') filename = file.name;
+            if (type === OCTETS && file.type !== '') type = file.type;
+          } else bytes = file as Uint8Array;
+          head(f.key, filename, type);
+          parts.push(bytes, encoder.encode('\r\n'));
+        }
+        continue;
+      }
+      const w = wire[f.key];
+      if (w === undefined) continue;
+      const texts = Array.isArray(w) ? w.map((x, i) => fieldText('format.multipart', x, [f.key, i])) : [fieldText('format.multipart', w, [f.key])];
+      for (const t of texts) {
+        head(f.key, undefined, undefined);
+        parts.push(encoder.encode(`${t}\r\n`));
+      }
+    }
+    parts.push(encoder.encode(`--${boundary}--\r\n`));
+    return { contentType: `${MULTIPART}; boundary=${boundary}`, body: concat(parts, parts.reduce((n, p) => n + p.byteLength, 0)) };
+  }
+}
+
+/** The media type of a file field: the one its constraints give (`validate.png` → `image/png`), else `application/octet-stream`. */
+function fileType(f: FormField): string {
+  const t = (f.item.schema as { contentMediaType?: unknown }).contentMediaType;
+  return typeof t === 'string' ? t : OCTETS;
+}
+
+/** The content of every `Blob` in the file fields of `value`. */
+async function readBlobs(fields: readonly FormField[], value: Record<string, unknown>): Promise<Map<Blob, Uint8Array>> {
+  const out = new Map<Blob, Uint8Array>();
+  for (const f of fields) {
+    if (f.reader !== 'blob' && f.reader !== 'bytes') continue;
+    const raw = value[f.prop];
+    for (const x of Array.isArray(raw) ? raw : [raw]) if (x instanceof Blob && !out.has(x)) out.set(x, new Uint8Array(await x.arrayBuffer()));
+  }
+  return out;
+}
+
+/** A boundary of 128 random bits (RFC 2046 §5.1.1: at most 70 characters, not in the content). */
+function newBoundary(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `----lib${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** A part name or file name inside quotes, escaped as HTML forms escape them. */
+function escapeName(name: string): string {
+  return name.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** The boundary named by a body's first line (`--boundary`). @throws {import('@lib/codec').DecodeError} `syntax`. */
+function boundaryOf(bytes: Uint8Array): string {
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 80));
+  const m = /^--([0-9A-Za-z'()+_,./:=? -]{1,70}?)[ \t]*\r\n/.exec(head);
+  if (m === null) throw syntaxError(MULTIPART, 'the body does not start with a boundary line');
+  return m[1] as string;
+}
+
+/**
+ * The `multipart/form-data` body format of an object codec (`format.multipart(uploadCodec, {
+ * maxFileBytes: 5 * 1024 * 1024 })`): file uploads with text fields. See {@link MultipartFormat}.
+ * @throws {TypeError} when a field's codec cannot be carried by a multipart part.
+ */
+// @__NO_SIDE_EFFECTS__
+export function multipart<S extends Shape>(codec: ObjectCodec<S>, options?: MultipartOptions): MultipartFormat<S> {
+  return new MultipartFormat(codec, options);
+}
