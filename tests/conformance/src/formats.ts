@@ -130,6 +130,9 @@ const strictExport = rest.newRoute('GET', '/f/lax-export', codec.empty<object>()
 /** An NDJSON upload the handler reads as it arrives. */
 const importRows = rest.newRoute('POST', '/f/import', rows, codec.object({ count: codec.int(), sum: codec.int() }), rest.requestFormats(ndjson)).withOptions({ maxBodyBytes: 64 * 1024 });
 
+/** Formats set on the handles after registration, on both sides. */
+const handleFormats = rest.newRoute('POST', '/f/handle-formats', report, report);
+
 /** A multipart upload: a PNG avatar (bytes), a large attachment (blob, kept in a temporary file) and text fields. */
 const uploadForm = codec.object({
   caption: codec.string().refine(validate.maxLength(50)),
@@ -218,6 +221,7 @@ export function formatsSuite(adapter: AdapterUnderTest): void {
           attachmentStart: u.attachment === undefined ? '' : new TextDecoder().decode(new Uint8Array(await u.attachment.slice(0, 5).arrayBuffer())),
         }))
         .register(api);
+      handleFormats.withHandler((_ctx, r) => r).registerHandle(api).withRequestFormats(format.toml(report)).withFormats(format.yaml(report), format.json(report));
       const served = await adapter.serve(api);
       base = served.baseURL;
       stop = served.stop;
@@ -322,6 +326,17 @@ export function formatsSuite(adapter: AdapterUnderTest): void {
         expect(bad.status).toBe(415);
         const msg = ((await bad.json()) as { error: string }).error;
         for (const t of ['application/json', 'application/yaml', 'application/toml', 'application/cbor', 'text/csv']) expect(msg).toContain(t);
+      });
+
+      it('serves the formats set on the handle after registration, and the client uses its handle\'s', async () => {
+        const toml = await fetch(`${base}/f/handle-formats`, { method: 'POST', headers: { 'content-type': 'application/toml' }, body: 'title = "t"\nrows = []\n' });
+        expect(toml.status).toBe(201);
+        expect(toml.headers.get('content-type')).toBe('application/yaml');
+        const json = await fetch(`${base}/f/handle-formats`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":"t","rows":[]}' });
+        expect(json.status).toBe(415);
+        const transport = nodeHttp.newClientTransport({ baseURL: base });
+        const handle = handleFormats.clientHandle().withRequestFormats(format.toml(report)).withFormats(format.cbor(report), format.yaml(report));
+        expect(await rest.callWithTransport(transport, handle, sample)).toEqual(sample);
       });
 
       it('takes a declared +json type and refuses plain JSON where only it is declared', async () => {
