@@ -130,6 +130,10 @@ const strictExport = rest.newRoute('GET', '/f/lax-export', codec.empty<object>()
 /** An NDJSON upload the handler reads as it arrives. */
 const importRows = rest.newRoute('POST', '/f/import', rows, codec.object({ count: codec.int(), sum: codec.int() }), rest.requestFormats(ndjson)).withOptions({ maxBodyBytes: 64 * 1024 });
 
+/** An HTML form post (`application/x-www-form-urlencoded`), answered as a form too. */
+const login = codec.object({ user: codec.string(), remember: codec.boolean(), age: codec.optional(codec.int()), roles: codec.array(codec.string()) });
+const postLogin = rest.newRoute('POST', '/f/login', login, login, rest.requestFormats(format.form(login), format.json(login)), rest.formats(format.json(login), format.form(login)));
+
 /** Formats set on the handles after registration, on both sides. */
 const handleFormats = rest.newRoute('POST', '/f/handle-formats', report, report);
 
@@ -221,6 +225,7 @@ export function formatsSuite(adapter: AdapterUnderTest): void {
           attachmentStart: u.attachment === undefined ? '' : new TextDecoder().decode(new Uint8Array(await u.attachment.slice(0, 5).arrayBuffer())),
         }))
         .register(api);
+      postLogin.withHandler((_ctx, r) => r).register(api);
       handleFormats.withHandler((_ctx, r) => r).registerHandle(api).withRequestFormats(format.toml(report)).withFormats(format.yaml(report), format.json(report));
       const served = await adapter.serve(api);
       base = served.baseURL;
@@ -243,6 +248,16 @@ export function formatsSuite(adapter: AdapterUnderTest): void {
           });
         }
       }
+
+      it('reads and writes HTML forms', async () => {
+        const res = await fetch(`${base}/f/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/x-www-form-urlencoded' }, body: 'user=ada+l&remember=true&roles=a&roles=b' });
+        expect(res.status).toBe(201);
+        expect(await res.text()).toBe('user=ada+l&remember=true&roles=a&roles=b');
+        const bad = await fetch(`${base}/f/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'user=x&remember=maybe&age=%zz' });
+        expect(bad.status).toBe(400);
+        const v = { user: 'grace', remember: false, age: 40, roles: [] };
+        expect(await client.call(postLogin, v, { requestFormats: [format.form(login) as format.AnyFormat], responseFormats: [format.form(login) as format.AnyFormat] })).toEqual(v);
+      });
 
       it('serves html by Accept, escaped by the render function; the client does not offer it', async () => {
         const res = await fetch(`${base}/f/report/${encodeURIComponent(sample.title)}`, { headers: { accept: 'text/html' } });
