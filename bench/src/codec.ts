@@ -27,7 +27,7 @@ class GroupProcess {
 
   constructor(name: string) {
     this.name = name;
-    // The child inherits this process's exec arguments (tsx's loader, and `--conditions=source` unless `--dist`).
+    // The child inherits this process's exec arguments (tsx's loader, and `--conditions=lib-source` unless `--dist`).
     this.#proc = fork(childPath, [name], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const deliver = (r: ChildReply): void => {
       const w = this.#waiting.shift();
@@ -142,7 +142,7 @@ export async function runCodecBench(options: CodecOptions = {}, log: (s: string)
   return { markdown: `${sections.join('\n\n')}\n\n${method}\n\nWhere the schemas differ:\n\n${notes}` };
 }
 
-// `tsx --conditions=source src/codec.ts` runs this part alone.
+// `tsx --conditions=lib-source src/codec.ts` runs this part alone.
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log((await runCodecBench({}, (s) => console.error(s))).markdown);
 }

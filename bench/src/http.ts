@@ -74,7 +74,7 @@ class Child {
   readonly proc: ChildProcess;
   readonly #waiting: ((m: ChildMessage) => void)[] = [];
   constructor(kind: ServerKind) {
-    // The child inherits this process's exec arguments (tsx's loader, and `--conditions=source` unless `--dist`).
+    // The child inherits this process's exec arguments (tsx's loader, and `--conditions=lib-source` unless `--dist`).
     this.proc = fork(childPath, [kind], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [...process.execArgv, '--expose-gc'] });
     this.proc.on('message', (m: ChildMessage) => this.#waiting.shift()?.(m));
   }
@@ -294,7 +294,7 @@ export async function runHttpBench(options: HttpOptions = {}, log: (s: string) =
   return { markdown: `${sections.join('\n\n')}\n\n${notes.map((l) => `- ${l}`).join('\n')}` };
 }
 
-// `tsx --conditions=source src/http.ts` runs this part alone.
+// `tsx --conditions=lib-source src/http.ts` runs this part alone.
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log((await runHttpBench({}, (s) => console.error(s))).markdown);
 }

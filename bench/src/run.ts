@@ -17,10 +17,10 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
-const SOURCE = '--conditions=source';
+const SOURCE = '--conditions=lib-source';
 
 if (args.includes('--dist') && process.execArgv.includes(SOURCE)) {
-  // Run again without the `source` condition, so `@lib/*` resolve to their dist/ (the HTTP
+  // Run again without the `lib-source` condition, so `@lib/*` resolve to their dist/ (the HTTP
   // servers' processes inherit these exec arguments).
   const child = fork(fileURLToPath(import.meta.url), process.argv.slice(2), { execArgv: process.execArgv.filter((a) => a !== SOURCE) });
   child.on('exit', (code) => process.exit(code ?? 1));
@@ -40,7 +40,7 @@ function newest(dir: string): number {
 /** Where `@lib/*` resolve from, and a warning when a dist/ is older than its source. */
 function libOrigin(): string {
   const resolved = import.meta.resolve('@lib/rest');
-  if (resolved.includes('/src/')) return '@lib from its TypeScript source (tsx, `--conditions=source`)';
+  if (resolved.includes('/src/')) return '@lib from its TypeScript source (tsx, `--conditions=lib-source`)';
   const stale: string[] = [];
   for (const pkg of ['codec', 'validate', 'format', 'openapi', 'rest', 'node-http']) {
     const root = fileURLToPath(new URL(`../../packages/${pkg}/`, import.meta.url));

@@ -74,6 +74,8 @@ export interface Format<T> {
    * (`{ avatar: { contentType: 'image/png' } }`).
    */
   readonly encoding?: Readonly<Record<string, { readonly contentType: string }>>;
+  /** Response header lines the server sends with this format (`Cache-Control: no-cache` for event streams). */
+  readonly responseHeaders?: readonly (readonly [string, string])[];
   /**
    * The codec of each item of a streamed sequence (NDJSON lines, events): documented in
    * OpenAPI as the media type's `x-itemSchema`.

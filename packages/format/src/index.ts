@@ -10,5 +10,7 @@ export type { MarshalTo, StreamWriter, UnmarshalFrom } from './new-streamed.js';
 export { DEFAULT_MAX_FIELD_BYTES, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_PARTS, multipart, MultipartFormat } from './multipart.js';
 export type { MultipartOptions } from './multipart.js';
 export { newTyped, TypedFormat } from './new-typed.js';
+export { sse, SSEErrorEvent, SSEFormat } from './sse.js';
+export type { SSEErrorData, SSEEvent, SSEOptions } from './sse.js';
 export { toml, TomlFormat } from './toml.js';
 export { yaml, YamlFormat } from './yaml.js';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** The parsers, by the package each format imports. */
-export const PARSERS = ['yaml', 'smol-toml', 'cbor-x', 'multipasta'];
+export const PARSERS = ['yaml', 'smol-toml', 'cbor-x', 'multipasta', 'eventsource-parser'];
 
 /** What each import must load: the exports taken, and the one parser they need. */
 export const CASES = [
@@ -15,6 +15,7 @@ export const CASES = [
   [['toml'], 'smol-toml'],
   [['cbor'], 'cbor-x'],
   [['multipart'], 'multipasta'],
+  [['sse'], 'eventsource-parser'],
 ];
 
 /**
@@ -33,7 +34,7 @@ export async function bundle(entry, names) {
     minify: true,
     format: 'esm',
     platform: 'browser',
-    conditions: entry.endsWith('.ts') ? ['source'] : [],
+    conditions: entry.endsWith('.ts') ? ['lib-source'] : [],
     logLevel: 'silent',
   });
   const packages = new Set();

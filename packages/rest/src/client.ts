@@ -13,7 +13,8 @@ import {
   RequestValidationError,
   TransportTypeMismatchError,
 } from './errors.js';
-import { RequestBuildError, ResponseBodyError, UnexpectedStatusError, type ErrorPatternResponse } from './http-errors.js';
+import { RequestBuildError, RequestError, ResponseBodyError, UnexpectedStatusError, type ErrorPatternResponse } from './http-errors.js';
+import { isSSERoute, resumable, type EventStream, type SSERequest } from './sse.js';
 import { runClientMiddleware } from './middleware.js';
 import type { Observer, ValidationLocation } from './options.js';
 import { ResponseMergeParam, type AnyParam } from './params.js';
@@ -47,8 +48,14 @@ export interface ClientCallOptions {
    * server's and never sees client calls.
    */
   readonly observer?: Observer;
-  /** Aborts the call. */
+  /** Aborts the call (and, for an event stream, the stream). */
   readonly signal?: AbortSignal;
+  /**
+   * For an SSE route: how many times in a row to reopen a stream whose connection broke, sending
+   * the last event id seen as `Last-Event-ID` and waiting the server's last `retry` (default
+   * 1000 ms) first. Default 0: a broken stream makes the iteration throw.
+   */
+  readonly reconnect?: number;
 }
 
 /** Options of {@link newClient}. */
@@ -313,6 +320,13 @@ export async function callWithTransport<Req, Resp>(transport: ClientTransport, h
     }
     decodeResponseParams(resp, route.params, reply.status, reply.headers);
     observe(observer, route.id, reply.status, started);
+    const attempts = options.reconnect ?? 0;
+    if (attempts > 0 && isSSERoute(route as Route<unknown, unknown>)) {
+      const reopen = (lastEventId: string | undefined): Promise<EventStream<unknown>> =>
+        callWithTransport(transport, handle as unknown as RouteHandle<SSERequest, EventStream<unknown>>, { ...(req as object), lastEventId }, { ...options, reconnect: 0 });
+      const isBreak = (err: unknown): boolean => err instanceof ResponseBodyError || err instanceof RequestError;
+      return resumable(resp as EventStream<unknown>, reopen, attempts, isBreak, options.signal) as Resp;
+    }
     return resp as Resp;
   } catch (err) {
     const status = typeof (err as { statusCode?: unknown }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 0;

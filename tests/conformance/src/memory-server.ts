@@ -1,10 +1,12 @@
 /**
  * A server in its own process, so that a test measures the server's memory alone: run by
- * `memory.ts` as `node --expose-gc --conditions=source --import tsx memory-server.ts <adapter>`.
+ * `memory.ts` as `node --expose-gc --conditions=lib-source --import tsx memory-server.ts <adapter>`.
  * Prints `READY <baseURL>` once listening. Routes:
  * - `GET /m/download?mb=N`: N MiB of bytes, streamed in 64 KiB chunks (`format.newStreamed`);
  * - `POST /m/upload`: a multipart form with one large `file` (a `codec.blob()` field, kept in
  *   a temporary file) and a `note`; answers the file's size;
+ * - `GET /m/events`: an endless event stream; `GET /m/settled`: RSS after collecting garbage,
+ *   and how many event sources are running;
  * - `POST /m/reset`: collects garbage and starts a new measurement; `GET /m/peak`: the
  *   baseline RSS and the peak RSS since, in bytes (sampled every 5 ms).
  */
@@ -57,6 +59,30 @@ reset
   })
   .register(api);
 peakRoute.withHandler(() => ({ baseline, peak })).register(api);
+/** An endless event feed; `active` counts the sources running. */
+let active = 0;
+const ticks = rest.newSSERoute('GET', '/m/events', codec.empty<object>(), codec.object({ n: codec.int(), pad: codec.string() }));
+ticks
+  .withHandler(async function* (ctx) {
+    active++;
+    try {
+      for (let n = 0; !ctx.signal.aborted; n++) {
+        yield { data: { n, pad: 'x'.repeat(1000) }, id: String(n) };
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    } finally {
+      active--;
+    }
+  })
+  .register(api);
+const settled = rest.newRoute('GET', '/m/settled', codec.empty<object>(), codec.object({ rss: codec.int(), active: codec.int() }));
+settled
+  .withHandler(() => {
+    (globalThis as { gc?: () => void }).gc?.();
+    return { rss: process.memoryUsage().rss, active };
+  })
+  .register(api);
+
 const uploadForm = codec.object({ note: codec.string(), file: codec.blob() });
 const upload = rest.newRoute('POST', '/m/upload', uploadForm, codec.object({ note: codec.string(), bytes: codec.int() }), rest.requestFormats(format.multipart(uploadForm)));
 upload.withHandler((_ctx, u) => ({ note: u.note, bytes: u.file.size })).register(api);

@@ -6,6 +6,7 @@ import { hardening } from './hardening.js';
 import { middleware } from './middleware.js';
 import { openapiContract } from './openapi-contract.js';
 import { security } from './security.js';
+import { sseSuite } from './sse.js';
 import { nodeHttpAdapter as adapter } from './node-http-adapter.js';
 import { conformance } from './suite.js';
 
@@ -18,3 +19,4 @@ security(adapter);
 corsSuite(adapter);
 middleware(adapter);
 formatsSuite(adapter);
+sseSuite(adapter);

@@ -275,6 +275,28 @@ async function* requestItems(items: AsyncIterable<unknown>): AsyncGenerator<unkn
   }
 }
 
+/**
+ * A stream whose first chunk has been produced: the iteration yields it, then the rest.
+ * @throws what the stream throws for its first chunk.
+ */
+async function primed(body: AsyncIterable<Uint8Array>): Promise<AsyncIterable<Uint8Array>> {
+  const it = body[Symbol.asyncIterator]();
+  const first = await it.next();
+  let sent = false;
+  return {
+    [Symbol.asyncIterator]: () => ({
+      next: (): Promise<IteratorResult<Uint8Array>> => {
+        if (!sent) {
+          sent = true;
+          return Promise.resolve(first);
+        }
+        return first.done === true ? Promise.resolve(first) : it.next();
+      },
+      return: async (): Promise<IteratorResult<Uint8Array>> => (first.done === true ? { done: true, value: undefined } : ((await it.return?.()) ?? { done: true, value: undefined })),
+    }),
+  };
+}
+
 /** Request parameters in the order the server checks them: query, cookie, header, path. */
 const PARAM_ORDER = { query: 0, cookie: 1, header: 2, path: 3 } as const;
 
@@ -543,7 +565,11 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
         } catch (err) {
           throw new ResponseContractError(err);
         }
+        // The first chunk of a stream is produced before the head is sent: a producer that fails
+        // before writing anything is an ordinary handler error (the route's rules, a status).
+        if (!(body instanceof Uint8Array)) body = await primed(body);
         headers.push(['content-type', respFormat.contentType]);
+        if (respFormat.responseHeaders !== undefined) headers.push(...(respFormat.responseHeaders as [string, string][]));
       }
       ctxHeaders.forEach((v, k) => headers.push([k, v]));
       res = { status: successStatus, headers, body };

@@ -1,0 +1,134 @@
+import { string, type Codec } from '@lib/codec';
+import { sse, SSEFormat, type SSEEvent } from '@lib/format';
+import { formats, ResponseFormats } from './formats.js';
+import { newOptionalHeaderParam } from './params.js';
+import { RouteDeclarationError } from './path-template.js';
+import { newRoute, type Route } from './route.js';
+import type { RouteOption } from './route-option.js';
+
+/** What every SSE route's request carries: the id of the last event a reconnecting client saw. */
+export interface SSERequest {
+  /** `Last-Event-ID` (WHATWG HTML §9.2.4), sent by a client resuming a stream. */
+  lastEventId?: string | undefined;
+}
+
+/** The response value of an SSE route: its events, as they happen. */
+export type EventStream<E> = AsyncIterable<SSEEvent<E>>;
+
+/**
+ * An SSE route (server-sent events, `text/event-stream`, WHATWG HTML §9.2): the same method,
+ * path, parameters, error rules, security and middleware as `newRoute`, and a response that is a
+ * stream of typed events. The handler returns (or is) an `AsyncIterable<{ data, event?, id?,
+ * retry? }>`; each event's `data` is encoded by `eventCodec` as one JSON `data:` line.
+ *
+ * ```ts
+ * const userEvents = rest.newSSERoute('GET', '/users/events', codec.empty<object>(), userEvent);
+ * userEvents.withHandler(async function* (ctx, req) {
+ *   for await (const e of bus.subscribe(ctx.signal, req.lastEventId)) yield { data: e, id: e.seq };
+ * });
+ * for await (const ev of await client.call(userEvents, {})) console.log(ev.data);
+ * ```
+ *
+ * - The request gets an optional `Last-Event-ID` header merged into `lastEventId`.
+ * - Errors thrown before the stream opens (by the handler, or by the event source before its
+ *   first event or within `openAfterMs`) go through the error rules (status and body). After,
+ *   the stream ends with an `event: error` whose data the format declares (`format.sse(codec,
+ *   { errorEvent })`, default `{ "error": "internal server error" }`).
+ * - The server sends `Cache-Control: no-cache`, a heartbeat comment every `heartbeatMs` of
+ *   silence (15 s), and stops the source when the client goes away (`ctx.signal` aborts, the
+ *   iterator's `return()` runs).
+ * - The client's call resolves once the stream is open, to an `AsyncIterable` of decoded,
+ *   checked events; `ClientCallOptions.reconnect` resumes a broken stream with `Last-Event-ID`.
+ *
+ * Options: any route option; `rest.formats(format.sse(eventCodec, options))` sets the SSE
+ * options (heartbeat, error event); it must be an SSE format of the same event codec.
+ * @throws {RouteDeclarationError} as `newRoute`, or when the declared formats are not one SSE format.
+ */
+export function newSSERoute<Req, E, const P extends string = string>(
+  method: string,
+  path: P,
+  reqCodec: Codec<Req>,
+  eventCodec: Codec<E>,
+  ...opts: RouteOption<NoInfer<Req & SSERequest>, EventStream<NoInfer<E>>>[]
+): Route<Req & SSERequest, EventStream<E>, P> {
+  const declared = opts.filter((o): o is ResponseFormats<EventStream<E>> => o instanceof ResponseFormats).at(-1);
+  const fmt = declared === undefined ? sse(eventCodec) : declared.formats[0];
+  if (!(fmt instanceof SSEFormat) || (declared !== undefined && declared.formats.length > 1)) {
+    throw new RouteDeclarationError(`${method.toUpperCase()} ${path}`, 'an SSE route serves one format, format.sse(eventCodec, options)');
+  }
+  const rest = opts.filter((o) => !(o instanceof ResponseFormats));
+  const lastEventId = newOptionalHeaderParam('Last-Event-ID', string(), (r: Req & SSERequest) => r.lastEventId, (r, v) => {
+    r.lastEventId = v;
+  });
+  const route = newRoute<Req & SSERequest, EventStream<E>, P>(
+    method,
+    path,
+    reqCodec as Codec<Req & SSERequest>,
+    (fmt as SSEFormat<E, unknown>).codec,
+    ...(rest as RouteOption<Req & SSERequest, EventStream<E>>[]),
+    lastEventId as RouteOption<Req & SSERequest, EventStream<E>>,
+    formats(fmt as SSEFormat<E, unknown>),
+  );
+  return route;
+}
+
+/** True for a route declared with {@link newSSERoute}: its one response format is an event stream. */
+export function isSSERoute(route: Route<unknown, unknown>): boolean {
+  const f = route.responseFormats;
+  return f !== undefined && f.length === 1 && f[0] instanceof SSEFormat;
+}
+
+function aborted(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true;
+}
+
+/** Waits `ms`, or until `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(t);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * An event stream that reconnects when the connection breaks (a read failure, not a clean end,
+ * not an `event: error`, not an invalid event): after the server's last `retry` (else
+ * `defaultRetryMs`), `reopen(lastEventId)` opens it again from the last event id seen, up to
+ * `attempts` times in a row (the count starts over with each event received).
+ */
+export async function* resumable<E>(
+  first: EventStream<E>,
+  reopen: (lastEventId: string | undefined) => Promise<EventStream<E>>,
+  attempts: number,
+  isBreak: (err: unknown) => boolean,
+  signal: AbortSignal | undefined,
+  defaultRetryMs = 1000,
+): AsyncGenerator<SSEEvent<E>, void, undefined> {
+  let current: EventStream<E> | undefined = first;
+  let lastId: string | undefined;
+  let retryMs = defaultRetryMs;
+  let left = attempts;
+  for (;;) {
+    try {
+      if (current === undefined) current = await reopen(lastId);
+      for await (const ev of current) {
+        left = attempts;
+        if (ev.id !== undefined) lastId = ev.id;
+        if (ev.retry !== undefined) retryMs = ev.retry;
+        yield ev;
+      }
+      return;
+    } catch (err) {
+      if (aborted(signal) || left <= 0 || !isBreak(err)) throw err;
+      left--;
+      current = undefined;
+      await sleep(retryMs, signal);
+      if (aborted(signal)) throw err;
+    }
+  }
+}
