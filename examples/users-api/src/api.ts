@@ -157,6 +157,28 @@ export const deleteUser = rest.newRoute(
   notFoundPattern,
 );
 
+/** What happened to a user: created (with the user) or deleted (with the id). */
+export const userEvent = codec
+  .taggedUnion('kind', {
+    created: codec.object({ user }),
+    deleted: codec.object({ id: userId }),
+  })
+  .withName('UserEvent')
+  .withDescription('A change to the users: `created` carries the new user, `deleted` the id.');
+export type UserEvent = codec.Infer<typeof userEvent>;
+
+/**
+ * Server-sent events of user changes, as they happen. A reconnecting client sends the last id it
+ * saw (`Last-Event-ID`) and gets what it missed first.
+ */
+export const userEvents = rest.newSSERoute(
+  'GET',
+  '/users/events',
+  codec.empty<object>(),
+  userEvent,
+  rest.routeMeta({ operationId: 'userEvents', summary: 'Follow user changes as server-sent events', tags: ['users'] }),
+);
+
 /** Thrown when no user has the e-mail address. */
 export class EmailUnknownError extends Error {
   readonly email: string;

@@ -19,6 +19,7 @@ import {
   listUsers,
   notFoundPattern,
   sessionCookie,
+  userEvents,
   type User,
 } from './api.js';
 import { openapiPath, renderOpenAPI, validateOpenAPI } from './openapi.js';
@@ -110,6 +111,36 @@ await fail('createUser with a taken e-mail -> 409 EmailTaken', createUser, { nam
 await fail('getUser of a deleted user -> 404 UserNotFound', getUser, { id: grace.id }, nodeHttp.ErrorPatternResponse, 404);
 await fail('deleteUser of a deleted user -> 404 UserNotFound', deleteUser, { id: grace.id }, nodeHttp.ErrorPatternResponse, 404);
 await fail('getMe with an unknown session -> 401 SessionExpired', getMe.clientMW(sessionCookie, () => '0'.repeat(32)), {}, nodeHttp.ErrorPatternResponse, 401);
+
+console.log('\nserver-sent events: GET /users/events');
+{
+  const stopEvents = new AbortController();
+  const events = await client.call(userEvents, {}, { signal: stopEvents.signal });
+  const received: string[] = [];
+  const reading = (async () => {
+    for await (const ev of events) {
+      const e = ev.data;
+      received.push(e.kind === 'created' ? `${ev.id} created ${e.user.name} <${e.user.email}>` : `${ev.id} deleted ${e.id}`);
+      console.log(`     event ${received.at(-1) ?? ''}`);
+      if (received.length === 2) break;
+    }
+  })();
+  const linus = await client.call(createUser, { name: 'Linus Torvalds', email: 'linus@example.com' });
+  await client.call(deleteUser, { id: linus.id });
+  await reading;
+  stopEvents.abort();
+  check('subscribed, then created and deleted a user: two typed events', received.length === 2 && received[0]?.includes('created Linus') === true && received[1]?.includes(`deleted ${linus.id}`) === true, received.join(' | '));
+  // A client that lost the connection resumes from the last id it saw: the server replays what came after.
+  const firstId = Number(received[0]?.split(' ')[0]);
+  const replay = new AbortController();
+  const replayed: string[] = [];
+  for await (const ev of await client.call(userEvents, { lastEventId: String(firstId - 1) }, { signal: replay.signal })) {
+    replayed.push(`${ev.id ?? ''} ${ev.event ?? ''}`);
+    if (replayed.length === 2) break;
+  }
+  replay.abort();
+  check(`resumed with Last-Event-ID: ${firstId - 1} -> the same two events again`, replayed.join() === `${firstId} created,${firstId + 1} deleted`, replayed.join(' | '));
+}
 
 console.log('\ntyped client: security');
 await fail('createUser without a token -> 401', createUserRoute, { name: 'Eve', email: 'eve@example.com' }, nodeHttp.UnexpectedStatusError, 401);

@@ -13,9 +13,9 @@ describe('openapi.yaml', () => {
 
   it('describes every route, parameter and declared error', () => {
     const doc = renderOpenAPI();
-    for (const op of ['createUser', 'getUser', 'listUsers', 'deleteUser', 'findUserByEmail', 'createSession', 'getMe']) expect(doc).toContain(`operationId: ${op}`);
+    for (const op of ['createUser', 'getUser', 'listUsers', 'deleteUser', 'findUserByEmail', 'createSession', 'getMe', 'userEvents']) expect(doc).toContain(`operationId: ${op}`);
     for (const p of ['name: limit', 'name: offset', 'name: X-Request-ID', 'name: id']) expect(doc).toContain(p);
-    for (const s of ['User:', 'NewUser:', 'UserPage:', 'UserNotFound:', 'EmailTaken:', 'ErrorEnvelope:']) expect(doc).toContain(`    ${s}`);
+    for (const s of ['User:', 'NewUser:', 'UserPage:', 'UserNotFound:', 'EmailTaken:', 'ErrorEnvelope:', 'UserEvent:']) expect(doc).toContain(`    ${s}`);
     for (const s of ['bearerAuth:', 'sessionCookie:']) expect(doc).toContain(`    ${s}`);
     expect(doc).toMatch(/"409":\n {10}description: The e-mail address is taken\./);
   });

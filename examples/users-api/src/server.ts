@@ -3,7 +3,7 @@ import * as rest from '@lib/rest';
 import * as validate from '@lib/validate';
 import { randomBytes } from 'node:crypto';
 import { verifyToken } from './auth.js';
-import { bearerAuth, requestId, createSession, createUser, deleteUser, findUserByEmail, getMe, getUser, listUsers, principal, sessionCookie, SessionExpiredError } from './api.js';
+import { bearerAuth, requestId, createSession, createUser, deleteUser, findUserByEmail, getMe, getUser, listUsers, principal, sessionCookie, SessionExpiredError, userEvents } from './api.js';
 import { UserStore } from './store.js';
 
 /** The browser origins of the example's front end (a Vite dev server). */
@@ -72,6 +72,12 @@ export function buildApi(tokenSecret: string, store: UserStore = new UserStore()
     })
     .register(api);
   getMe.withHandler((ctx) => store.get(ctx.get(principal) ?? '')).register(api);
+  userEvents
+    .withHandler(async function* (ctx, req) {
+      const after = req.lastEventId === undefined || !/^\d+$/.test(req.lastEventId) ? undefined : Number(req.lastEventId);
+      for await (const { seq, event } of store.changes(after, ctx.signal)) yield { data: event, id: String(seq), event: event.kind };
+    })
+    .register(api);
   return api;
 }
 

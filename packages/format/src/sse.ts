@@ -97,11 +97,8 @@ export class SSEFormat<E, X = { error: string }> implements Format<AsyncIterable
   /** The codec of each event's data. */
   readonly eventCodec: Codec<E>;
   readonly itemCodec: Codec<unknown>;
-  readonly bodySchema: JsonSchema = {
-    type: 'string',
-    description:
-      'A stream of server-sent events (text/event-stream): each event is an optional `event:`, `id:` and `retry:` line and one `data:` line holding JSON described by `x-itemSchema`, then a blank line. Lines starting with `:` are heartbeats. A final `event: error` carries the error data.',
-  };
+  /** The body as text, framing described; the final error event's data under `x-errorEventSchema`. */
+  readonly bodySchema: JsonSchema;
   /** Sent with every stream: no caching, no proxy buffering. */
   readonly responseHeaders: readonly (readonly [string, string])[] = [
     ['cache-control', 'no-cache'],
@@ -121,6 +118,12 @@ export class SSEFormat<E, X = { error: string }> implements Format<AsyncIterable
     this.openAfterMs = options.openAfterMs ?? 200;
     this.errorEvent = options.errorEvent ?? (DEFAULT_ERROR as unknown as SSEErrorData<X>);
     this.maxEventChars = options.maxEventChars ?? 1024 * 1024;
+    this.bodySchema = {
+      type: 'string',
+      description:
+        'A stream of server-sent events (text/event-stream): each event is an optional `event:`, `id:` and `retry:` line and one `data:` line holding JSON described by `x-itemSchema`, then a blank line. Lines starting with `:` are heartbeats. When the stream fails after it opened, it ends with an `event: error` whose data `x-errorEventSchema` describes.',
+      'x-errorEventSchema': this.errorEvent.codec.schema,
+    };
     for (const [k, v] of [['heartbeatMs', this.heartbeatMs], ['openAfterMs', this.openAfterMs], ['maxEventChars', this.maxEventChars]] as const) {
       if (typeof v !== 'number' || !(v >= 0)) throw new TypeError(`format.sse: ${k} must be a non-negative number, got ${String(v)}`);
     }

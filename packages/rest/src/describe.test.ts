@@ -213,3 +213,16 @@ describe('describeRoute: formats', () => {
     expect(body?.schema).toEqual({ type: 'object', properties: { caption: { type: 'string' }, photo: { type: 'string', contentMediaType: 'image/png' } }, required: ['caption', 'photo'] });
   });
 });
+
+describe('describeRoute: server-sent events', () => {
+  it('documents an SSE route: Last-Event-ID, text/event-stream with x-itemSchema and the error event schema', () => {
+    const route = rest.newSSERoute('GET', '/feed', codec.empty<object>(), item);
+    expect(rest.isSSERoute(route as unknown as rest.Route<unknown, unknown>)).toBe(true);
+    const o = op(render(as(route)), '/feed', 'get');
+    expect((o.parameters as ParameterObject[]).map((p) => [p.name, p.in, p.required ?? false])).toEqual([['Last-Event-ID', 'header', false]]);
+    const media = (o.responses?.['200'] as ResponseObject).content?.['text/event-stream'] as { schema: JsonSchema; 'x-itemSchema': JsonSchema };
+    expect(media['x-itemSchema']).toEqual({ $ref: '#/components/schemas/Item' });
+    expect(media.schema).toMatchObject({ type: 'string', 'x-errorEventSchema': { type: 'object', required: ['error'] } });
+    expect(() => rest.newSSERoute('GET', '/feed', codec.empty<object>(), item, rest.formats())).toThrow(rest.RouteDeclarationError);
+  });
+});

@@ -59,7 +59,7 @@ export function newSSERoute<Req, E, const P extends string = string>(
   const rest = opts.filter((o) => !(o instanceof ResponseFormats));
   const lastEventId = newOptionalHeaderParam('Last-Event-ID', string(), (r: Req & SSERequest) => r.lastEventId, (r, v) => {
     r.lastEventId = v;
-  });
+  }).withDescription('The id of the last event a reconnecting client received; the stream resumes after it.');
   const route = newRoute<Req & SSERequest, EventStream<E>, P>(
     method,
     path,
