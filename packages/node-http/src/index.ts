@@ -9,6 +9,7 @@ export {
   DEFAULT_HEADERS_TIMEOUT,
   DEFAULT_KEEP_ALIVE_TIMEOUT,
   DEFAULT_REQUEST_TIMEOUT,
+  NodeHost,
   NodeServerTransport,
   newServerTransport,
   parseAddr,
@@ -16,4 +17,4 @@ export {
   sendResponse,
   writeResponse,
 } from './server-transport.js';
-export type { Address, Mux, ServerTransportOptions } from './server-transport.js';
+export type { Address, Mux, NodeHostOptions, RefuseFunc, ServerTransportOptions } from './server-transport.js';

@@ -12,6 +12,7 @@ import {
   type PipelineRequest,
   type PipelineResponse,
   type PreparedRoute,
+  type RefusedStatus,
 } from '@lib/rest/pipeline';
 import { bodyStream, pipeBody, requestFileStore } from './streams.js';
 import type { FileStore } from '@lib/format';
@@ -305,33 +306,31 @@ export function connectListener(_req: IncomingMessage, socket: Duplex): void {
   answerRaw(socket, 501, 'CONNECT is not supported');
 }
 
+/** What the Node host needs of a transport: the answer to a request refused before routing. */
+export type RefuseFunc = (req: IncomingMessage, message: string, status: RefusedStatus) => PipelineResponse;
+
+/** Options of {@link NodeHost}: where to listen and node:http's timeouts, in milliseconds. */
+export interface NodeHostOptions {
+  readonly addr?: string | undefined;
+  readonly headersTimeout?: number | undefined;
+  readonly requestTimeout?: number | undefined;
+  readonly keepAliveTimeout?: number | undefined;
+}
+
 /**
- * The node:http server transport: routes with find-my-way, answers 404 for
- * no route and 405 with `Allow` for a wrong method, and runs `@lib/rest`'s pipeline for the rest.
+ * A node:http server for a transport's request listener, shared by the adapters that serve on
+ * Node (`@lib/node-http`, and `@lib/router-adapter` with an `addr`): total listeners, JSON
+ * envelopes for requests node:http cannot parse, timeouts, and graceful shutdown. The transport
+ * gives the routing; the host gives everything around it.
  */
-export class NodeServerTransport implements ServerTransport {
-  readonly adapter = 'node-http';
-  readonly paramKinds: ReadonlySet<ParamKind> = HTTP_PARAM_KINDS;
-  readonly capabilities: ReadonlyMap<string, number> = new Map();
-  /** The router the routes are registered into. */
-  readonly mux: Mux;
+export class NodeHost {
   /** The configured address, when any. */
   readonly addr: string | undefined;
-  /** A `(req, res) => void` request listener for a server of your own (`http.createServer(transport.listener)`). */
-  readonly listener: (req: IncomingMessage, res: ServerResponse) => void;
-  /**
-   * Answers a request whose `Expect` is not `100-continue` (node:http's `checkExpectation`
-   * event): 417 with the JSON envelope (RFC 9110 §10.1.1). Install it on a server of your own
-   * with `server.on('checkExpectation', transport.expectationListener)`.
-   */
-  readonly expectationListener: (req: IncomingMessage, res: ServerResponse) => void;
-  readonly #methods = new Set<string>();
   #draining = false;
   /** Closes a connection whose last request was answered while the server drains. */
   readonly #whenIdle = (socket: Socket): void => {
     if (this.#draining && !socket.destroyed) socket.destroySoon();
   };
-  #fallback: FallbackResponses = prepareFallback({});
   readonly #timeouts: { readonly headersTimeout: number; readonly requestTimeout: number; readonly keepAliveTimeout: number };
   #server: HttpServer | undefined;
   #address: Address | undefined;
@@ -339,8 +338,8 @@ export class NodeServerTransport implements ServerTransport {
   #resolveListening!: (a: Address) => void;
   #rejectListening!: (e: unknown) => void;
 
-  constructor(options: ServerTransportOptions = {}) {
-    this.mux = options.mux ?? FindMyWay({ ignoreTrailingSlash: false, maxParamLength: 500 });
+  /** @throws {TypeError} for a malformed `addr`, or a timeout that is not a non-negative number. */
+  constructor(options: NodeHostOptions = {}) {
     this.addr = options.addr;
     if (options.addr !== undefined) parseAddr(options.addr);
     this.#timeouts = {
@@ -357,15 +356,11 @@ export class NodeServerTransport implements ServerTransport {
       this.#rejectListening = reject;
     });
     this.#listening.catch(() => undefined);
-    this.listener = (req, res) => this.#handle(req, res);
-    this.expectationListener = (req, res) => {
-      try {
-        track(req, res, this.#whenIdle);
-        sendResponse(res, this.#fallback.refused({ method: req.method ?? 'GET', path: req.url ?? '/', native: req }, 'expectation failed', 417), true);
-      } catch {
-        res.destroy();
-      }
-    };
+  }
+
+  /** True once a shutdown started: answers then carry `Connection: close`. */
+  get draining(): boolean {
+    return this.#draining;
   }
 
   /** Where the server listens, once it does; `undefined` before. */
@@ -378,74 +373,51 @@ export class NodeServerTransport implements ServerTransport {
     return this.#listening;
   }
 
-  mount(routes: readonly PreparedRoute[], fallback: FallbackResponses = prepareFallback({})): void {
-    this.#fallback = fallback;
-    for (const r of routes) {
-      const pattern = colonPath(r.path);
-      if (this.mux.hasRoute(r.method as FindMyWay.HTTPMethod, pattern)) throw new DuplicateRouteError(`${r.method} ${r.path}`);
-      const store: RouteStore = { prepared: r };
-      this.mux.on(r.method as FindMyWay.HTTPMethod, pattern, () => undefined, store);
-      this.#methods.add(r.method);
-    }
+  /**
+   * A total request listener around `route`: the request is tracked for graceful shutdown,
+   * HTTP/2+ request lines get 505 and an HTTP/1.1 request without `Host` 400 (answered by
+   * `refuse`), and nothing `route` throws reaches node:http (a 500 instead).
+   */
+  listener(route: (req: IncomingMessage, res: ServerResponse) => void, refuse: () => RefuseFunc): (req: IncomingMessage, res: ServerResponse) => void {
+    return (req, res) => {
+      // Every request a listener sees is answered and nothing it does throws into node:http.
+      try {
+        track(req, res, this.#whenIdle);
+        const refusal =
+          // RFC 9110 §15.6.6: this is an HTTP/1 server (node:http parses `HTTP/2.0` request lines too).
+          req.httpVersionMajor !== 1 ? (['HTTP version not supported', 505] as const)
+          // RFC 9112 §3.2: an HTTP/1.1 request without Host is answered 400 (node:http's own answer has no body).
+          : req.headers.host === undefined && req.httpVersionMinor >= 1 ? (['missing Host header', 400] as const)
+          : undefined;
+        if (refusal !== undefined) {
+          sendResponse(res, refuse()(req, refusal[0], refusal[1]), true);
+          return;
+        }
+        route(req, res);
+      } catch {
+        sendResponse(res, INTERNAL_ERROR, true);
+      }
+    };
   }
 
-  #handle(req: IncomingMessage, res: ServerResponse): void {
-    // Every request a listener sees is answered and nothing it does throws into node:http.
-    try {
-      track(req, res, this.#whenIdle);
-      const refusal =
-        // RFC 9110 §15.6.6: this is an HTTP/1 server (node:http parses `HTTP/2.0` request lines too).
-        req.httpVersionMajor !== 1 ? (['HTTP version not supported', 505] as const)
-        // RFC 9112 §3.2: an HTTP/1.1 request without Host is answered 400 (node:http's own answer has no body).
-        : req.headers.host === undefined && req.httpVersionMinor >= 1 ? (['missing Host header', 400] as const)
-        : undefined;
-      if (refusal !== undefined) {
-        sendResponse(res, this.#fallback.refused({ method: req.method ?? 'GET', path: req.url ?? '/', native: req }, refusal[0], refusal[1]), true);
-        return;
+  /** The `checkExpectation` listener: 417 with the JSON envelope (RFC 9110 §10.1.1). */
+  expectationListener(refuse: () => RefuseFunc): (req: IncomingMessage, res: ServerResponse) => void {
+    return (req, res) => {
+      try {
+        track(req, res, this.#whenIdle);
+        sendResponse(res, refuse()(req, 'expectation failed', 417), true);
+      } catch {
+        res.destroy();
       }
-      this.#route(req, res);
-    } catch {
-      sendResponse(res, INTERNAL_ERROR, true);
-    }
+    };
   }
 
-  #route(req: IncomingMessage, res: ServerResponse): void {
-    const method = req.method ?? 'GET';
-    const url = req.url ?? '/';
-    const q = url.indexOf('?');
-    const path = q === -1 ? url : url.slice(0, q);
-    const rawQuery = q === -1 ? '' : url.slice(q + 1);
-    let found = this.mux.find(method as FindMyWay.HTTPMethod, path);
-    // RFC 9110 §9.3.2: HEAD is served wherever GET is (node:http sends no body for HEAD).
-    if (found === null && method === 'HEAD') found = this.mux.find('GET', path);
-    const store = found?.store as RouteStore | undefined;
-    if (found === null || store?.prepared === undefined) {
-      if (found !== null) {
-        // A route of the user's own on a shared mux.
-        found.handler(req, res, found.params, found.store, found.searchParams);
-        return;
-      }
-      const allow = [...this.#methods].filter((m) => this.mux.find(m as FindMyWay.HTTPMethod, path) !== null);
-      if (allow.includes('GET') && !allow.includes('HEAD')) allow.push('HEAD');
-      const fallback = { method, path, native: req, header: (name: string) => headerOf(req, name) };
-      if (allow.length === 0) {
-        sendResponse(res, this.#fallback.notFound(fallback), this.#draining);
-        return;
-      }
-      allow.sort();
-      // A CORS preflight for a path that has routes (Fetch §3.2.2).
-      const preflight = method === 'OPTIONS' ? this.#fallback.preflight(fallback, allow) : undefined;
-      sendResponse(res, preflight ?? this.#fallback.methodNotAllowed(fallback, allow), this.#draining);
-      return;
-    }
-    const params = found.params as Record<string, string | undefined>;
-    store.prepared.run(pipelineRequest(req, res, params, rawQuery)).then(
-      (out) => sendResponse(res, out, this.#draining),
-      () => sendResponse(res, INTERNAL_ERROR, this.#draining),
-    );
-  }
-
-  async serve(options: ServeOptions): Promise<void> {
+  /**
+   * Listens on `addr` with `listener` and resolves once `signal` aborted and in-flight requests
+   * drained, or `shutdownTimeout` ms after the abort at the latest. Resolves at once without `addr`.
+   * @throws {Error} when already serving, or listening fails.
+   */
+  async serve(listener: (req: IncomingMessage, res: ServerResponse) => void, expectationListener: (req: IncomingMessage, res: ServerResponse) => void, options: ServeOptions): Promise<void> {
     if (this.addr === undefined) return;
     if (this.#server !== undefined) throw new Error('this transport is already serving');
     const { signal, shutdownTimeout = 10_000 } = options;
@@ -456,10 +428,10 @@ export class NodeServerTransport implements ServerTransport {
     const enforced = [headersTimeout, requestTimeout].filter((t) => t > 0);
     const connectionsCheckingInterval = enforced.length === 0 ? 30_000 : Math.min(1000, Math.max(50, Math.min(...enforced) / 4));
     // requireHostHeader: false — the listener answers a missing Host itself, with the JSON envelope.
-    const server = createServer({ headersTimeout, requestTimeout, keepAliveTimeout, connectionsCheckingInterval, requireHostHeader: false }, this.listener);
+    const server = createServer({ headersTimeout, requestTimeout, keepAliveTimeout, connectionsCheckingInterval, requireHostHeader: false }, listener);
     server.on('clientError', clientErrorListener);
     server.on('connect', connectListener);
-    server.on('checkExpectation', this.expectationListener);
+    server.on('checkExpectation', expectationListener);
     // At shutdown, a connection with no request being answered (idle, or still sending its
     // headers) is closed at once; the others once their last answer is out (#whenIdle).
     const open = new Set<Socket>();
@@ -501,6 +473,101 @@ export class NodeServerTransport implements ServerTransport {
       if (signal.aborted) stop();
       else signal.addEventListener('abort', stop, { once: true });
     });
+  }
+}
+
+/**
+ * The node:http server transport: routes with find-my-way, answers 404 for
+ * no route and 405 with `Allow` for a wrong method, and runs `@lib/rest`'s pipeline for the rest.
+ */
+export class NodeServerTransport implements ServerTransport {
+  readonly adapter = 'node-http';
+  readonly paramKinds: ReadonlySet<ParamKind> = HTTP_PARAM_KINDS;
+  readonly capabilities: ReadonlyMap<string, number> = new Map();
+  /** The router the routes are registered into. */
+  readonly mux: Mux;
+  /** The configured address, when any. */
+  readonly addr: string | undefined;
+  /** A `(req, res) => void` request listener for a server of your own (`http.createServer(transport.listener)`). */
+  readonly listener: (req: IncomingMessage, res: ServerResponse) => void;
+  /**
+   * Answers a request whose `Expect` is not `100-continue` (node:http's `checkExpectation`
+   * event): 417 with the JSON envelope (RFC 9110 §10.1.1). Install it on a server of your own
+   * with `server.on('checkExpectation', transport.expectationListener)`.
+   */
+  readonly expectationListener: (req: IncomingMessage, res: ServerResponse) => void;
+  readonly #methods = new Set<string>();
+  readonly #host: NodeHost;
+  #fallback: FallbackResponses = prepareFallback({});
+
+  constructor(options: ServerTransportOptions = {}) {
+    this.mux = options.mux ?? FindMyWay({ ignoreTrailingSlash: false, maxParamLength: 500 });
+    this.#host = new NodeHost(options);
+    this.addr = options.addr;
+    const refuse = (): RefuseFunc => (req, message, status) => this.#fallback.refused({ method: req.method ?? 'GET', path: req.url ?? '/', native: req }, message, status);
+    this.listener = this.#host.listener((req, res) => this.#route(req, res), refuse);
+    this.expectationListener = this.#host.expectationListener(refuse);
+  }
+
+  /** Where the server listens, once it does; `undefined` before. */
+  address(): Address | undefined {
+    return this.#host.address();
+  }
+
+  /** Resolves with the address once the server listens (rejects when listening fails). */
+  listening(): Promise<Address> {
+    return this.#host.listening();
+  }
+
+  mount(routes: readonly PreparedRoute[], fallback: FallbackResponses = prepareFallback({})): void {
+    this.#fallback = fallback;
+    for (const r of routes) {
+      const pattern = colonPath(r.path);
+      if (this.mux.hasRoute(r.method as FindMyWay.HTTPMethod, pattern)) throw new DuplicateRouteError(`${r.method} ${r.path}`);
+      const store: RouteStore = { prepared: r };
+      this.mux.on(r.method as FindMyWay.HTTPMethod, pattern, () => undefined, store);
+      this.#methods.add(r.method);
+    }
+  }
+
+  #route(req: IncomingMessage, res: ServerResponse): void {
+    const method = req.method ?? 'GET';
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
+    const rawQuery = q === -1 ? '' : url.slice(q + 1);
+    let found = this.mux.find(method as FindMyWay.HTTPMethod, path);
+    // RFC 9110 §9.3.2: HEAD is served wherever GET is (node:http sends no body for HEAD).
+    if (found === null && method === 'HEAD') found = this.mux.find('GET', path);
+    const store = found?.store as RouteStore | undefined;
+    if (found === null || store?.prepared === undefined) {
+      if (found !== null) {
+        // A route of the user's own on a shared mux.
+        found.handler(req, res, found.params, found.store, found.searchParams);
+        return;
+      }
+      const allow = [...this.#methods].filter((m) => this.mux.find(m as FindMyWay.HTTPMethod, path) !== null);
+      if (allow.includes('GET') && !allow.includes('HEAD')) allow.push('HEAD');
+      const fallback = { method, path, native: req, header: (name: string) => headerOf(req, name) };
+      if (allow.length === 0) {
+        sendResponse(res, this.#fallback.notFound(fallback), this.#host.draining);
+        return;
+      }
+      allow.sort();
+      // A CORS preflight for a path that has routes (Fetch §3.2.2).
+      const preflight = method === 'OPTIONS' ? this.#fallback.preflight(fallback, allow) : undefined;
+      sendResponse(res, preflight ?? this.#fallback.methodNotAllowed(fallback, allow), this.#host.draining);
+      return;
+    }
+    const params = found.params as Record<string, string | undefined>;
+    store.prepared.run(pipelineRequest(req, res, params, rawQuery)).then(
+      (out) => sendResponse(res, out, this.#host.draining),
+      () => sendResponse(res, INTERNAL_ERROR, this.#host.draining),
+    );
+  }
+
+  serve(options: ServeOptions): Promise<void> {
+    return this.#host.serve(this.listener, this.expectationListener, options);
   }
 }
 
