@@ -1,10 +1,11 @@
 export * from './client.js';
 export { PipelineNoResponseError } from '@lib/rest';
 export type { Options } from '@lib/rest';
-export { responseHeadersFromContext, setCookie, withResponseCookies } from './response-context.js';
-export type { CookieOptions, HeaderSink, ResponseCookie } from './response-context.js';
+export { responseHeadersFromContext, setCookie, withResponseCookies } from '@lib/rest';
+export type { CookieOptions, HeaderSink, ResponseCookie } from '@lib/rest';
 export {
   clientErrorListener,
+  closeUnreadBodies,
   connectListener,
   DEFAULT_HEADERS_TIMEOUT,
   DEFAULT_KEEP_ALIVE_TIMEOUT,

@@ -183,6 +183,24 @@ export function writeResponse(res: ServerResponse, out: PipelineResponse, close:
 const INTERNAL_ERROR = errorEnvelopeResponse(500, 'internal server error');
 
 /**
+ * For a request listener that writes its own responses (a fetch-style adapter): the response
+ * gets `Connection: close` when it is written before the request's body was read to its end, or
+ * while the server drains — as {@link writeResponse} does — so node:http stops reading an
+ * upload nobody will read, and closes the connection after the answer.
+ */
+export function closeUnreadBodies(req: IncomingMessage, res: ServerResponse, draining: () => boolean): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]): ServerResponse {
+    try {
+      if (!res.headersSent && (draining() || unreadBody(req))) res.setHeader('connection', 'close');
+    } catch {
+      // A header that cannot be set changes nothing else.
+    }
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse['writeHead'];
+}
+
+/**
  * True when the request has a body (RFC 9112 §6.3: `Transfer-Encoding`, or a non-zero
  * `Content-Length`) that node:http has not received to its end. A bodiless request answered
  * synchronously is not yet marked `complete`, hence the header check.

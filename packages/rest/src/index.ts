@@ -3,6 +3,8 @@ export type { ClientCallOptions, ClientOptions } from './client.js';
 export { Context, contextKey, credentialsKey } from './context.js';
 export type { ContextKey } from './context.js';
 export { setCookieHeader } from './cookies.js';
+export { responseHeadersFromContext, setCookie, withResponseCookies } from './response-context.js';
+export type { CookieOptions, HeaderSink, ResponseCookie } from './response-context.js';
 export { defaultStatus, describeRoute, errorEnvelope } from './describe.js';
 export {
   errorCase,

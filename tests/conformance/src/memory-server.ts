@@ -17,6 +17,7 @@ import type { AdapterUnderTest } from './suite.js';
 
 const adapters: Record<string, () => Promise<AdapterUnderTest>> = {
   'node-http': async () => (await import('./node-http-adapter.js')).nodeHttpAdapter,
+  'router-adapter': async () => (await import('./router-adapter-adapter.js')).routerAdapter,
 };
 
 const CHUNK = new Uint8Array(64 * 1024).fill(0x61);

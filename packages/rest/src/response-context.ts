@@ -1,6 +1,9 @@
 import type { Codec } from '@lib/codec';
-import { CookieParamError, setCookieHeader, type CookieAttributes, type Context } from '@lib/rest';
-import { responseHeadersKey } from '@lib/rest/pipeline';
+import type { Context } from './context.js';
+import { setCookieHeader } from './cookies.js';
+import { CookieParamError } from './errors.js';
+import type { CookieAttributes } from './params.js';
+import { responseHeadersKey } from './context.js';
 
 /**
  * The headers the response will carry, for a handler to add to; `undefined` outside a request served by an HTTP adapter.

@@ -1,0 +1,326 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Hono, type Context as HonoContext } from 'hono';
+import { BodyTooLargeError, DuplicateRouteError, type Context, type ParamKind, type ServeOptions, type ServerTransport } from '@lib/rest';
+import {
+  colonPath,
+  errorEnvelopeResponse,
+  HTTP_PARAM_KINDS,
+  nativeRequestKey,
+  prepareFallback,
+  type FallbackResponses,
+  type PipelineRequest,
+  type PipelineResponse,
+  type PreparedRoute,
+} from '@lib/rest/pipeline';
+import type { Address, NodeHost, NodeHostOptions } from '@lib/node-http';
+import type { FileStore } from '@lib/format';
+
+/** Options of {@link newServerTransport}. */
+export interface ServerTransportOptions extends NodeHostOptions {
+  /** A Hono app to register into (your own routes and middleware keep working); default: a new one. */
+  readonly router?: Hono;
+  /**
+   * `'host:port'` to listen on with Node (`@hono/node-server`; port 0 picks a free one). Without
+   * it, serve `transport.router.fetch` yourself: Bun, Deno, Workers, or any server taking a
+   * `(request: Request) => Promise<Response>`.
+   */
+  readonly addr?: string;
+}
+
+const INTERNAL_ERROR = errorEnvelopeResponse(500, 'internal server error');
+
+/** A route's template as a matcher of concrete paths, for 405's `Allow`. */
+function templateMatcher(path: string): RegExp {
+  const source = path
+    .split(/(\{[^}]+\})/)
+    .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+/**
+ * The body of a `Request`, read up to `limit` bytes: a declared `Content-Length` over the limit
+ * fails before reading, and reading stops at the first chunk past it (the rest is never read).
+ * @throws {BodyTooLargeError}
+ */
+async function* bodyChunks(request: Request, limit: number): AsyncGenerator<Uint8Array, void, undefined> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError(limit);
+  if (request.body === null) return;
+  const reader = request.body.getReader();
+  let size = 0;
+  try {
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) return;
+      size += next.value.byteLength;
+      if (size > limit) throw new BodyTooLargeError(limit);
+      yield next.value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+async function readWhole(request: Request, limit: number): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const c of bodyChunks(request, limit)) {
+    chunks.push(c);
+    size += c.byteLength;
+  }
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/** Node's `fs`, where the runtime has it (Node, Bun, Deno), without importing it on runtimes that lack it. */
+function nodeFs(): typeof import('node:fs') | undefined {
+  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  return proc?.getBuiltinModule?.('node:fs') as typeof import('node:fs') | undefined;
+}
+
+/**
+ * Temporary files for the uploads of one request (`codec.blob()` multipart parts) where the
+ * runtime has a file system; `cleanup` deletes them. `undefined` elsewhere: blobs stay in memory.
+ */
+function fileStore(): { readonly store: FileStore; cleanup(): void } | undefined {
+  const fs = nodeFs();
+  const os = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:os') as typeof import('node:os') | undefined;
+  if (fs === undefined || os === undefined || typeof fs.openAsBlob !== 'function') return undefined;
+  const paths: string[] = [];
+  return {
+    store: {
+      async write(chunks, type, name) {
+        const path = `${os.tmpdir()}/lib-upload-${crypto.randomUUID()}`;
+        paths.push(path);
+        const file = await fs.promises.open(path, 'wx', 0o600);
+        try {
+          for await (const chunk of chunks) await file.write(chunk);
+        } finally {
+          await file.close();
+        }
+        const blob = await fs.openAsBlob(path, { type });
+        return name === undefined ? blob : new File([blob], name, { type });
+      },
+    },
+    cleanup() {
+      for (const p of paths.splice(0)) fs.promises.rm(p, { force: true }).catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * A pipeline response as a `Response`: a streamed body becomes a `ReadableStream` pulled as the
+ * runtime sends it (backpressure), whose cancellation (the client went away) ends the producer,
+ * and whose failure after the head errors the stream (the runtime cuts the connection).
+ * `done` runs when the body has been sent or abandoned.
+ */
+function toResponse(out: PipelineResponse, done: () => void): Response {
+  const headers = new Headers();
+  for (const [k, v] of out.headers) headers.append(k, v);
+  const body = out.body;
+  if (body === undefined || body instanceof Uint8Array) {
+    done();
+    return new Response(out.status === 204 || out.status === 304 ? null : (body as Uint8Array<ArrayBuffer> | undefined) ?? null, { status: out.status, headers });
+  }
+  const it = body[Symbol.asyncIterator]();
+  let finished = false;
+  const finish = (): void => {
+    if (finished) return;
+    finished = true;
+    done();
+  };
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const next = await it.next();
+          if (next.done === true) {
+            controller.close();
+            finish();
+          } else controller.enqueue(next.value);
+        } catch (err) {
+          controller.error(err);
+          finish();
+        }
+      },
+      async cancel() {
+        finish();
+        try {
+          await it.return?.();
+        } catch {
+          // The producer's cleanup failed: nothing is left to tell.
+        }
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return new Response(stream, { status: out.status, headers });
+}
+
+/**
+ * The router adapter: registers every route on a Hono app (`{var}` templates as `:var`) and runs
+ * `@lib/rest`'s pipeline for them; answers 404, and 405 with `Allow`, for paths and methods no
+ * route takes (through Hono's `notFound`, after your own routes). `transport.router.fetch`
+ * serves anywhere a `Request` becomes a `Response`; with `addr`, the transport listens on Node
+ * with the same host as `@lib/node-http` (its timeouts, JSON answers to unparseable requests,
+ * graceful shutdown).
+ */
+export class HonoServerTransport implements ServerTransport {
+  readonly adapter = 'router-adapter';
+  readonly paramKinds: ReadonlySet<ParamKind> = HTTP_PARAM_KINDS;
+  readonly capabilities: ReadonlyMap<string, number> = new Map();
+  /** The Hono app the routes are registered on; `router.fetch` serves them. */
+  readonly router: Hono;
+  /** The configured address, when any. */
+  readonly addr: string | undefined;
+  readonly #options: ServerTransportOptions;
+  readonly #routes: { readonly method: string; readonly matcher: RegExp }[] = [];
+  #fallback: FallbackResponses = prepareFallback({});
+  #host: NodeHost | undefined;
+  #address: Address | undefined;
+  readonly #listening: Promise<Address>;
+  #resolveListening!: (a: Address) => void;
+  #rejectListening!: (e: unknown) => void;
+
+  constructor(options: ServerTransportOptions = {}) {
+    this.router = options.router ?? new Hono();
+    this.addr = options.addr;
+    this.#options = options;
+    this.#listening = new Promise<Address>((resolve, reject) => {
+      this.#resolveListening = resolve;
+      this.#rejectListening = reject;
+    });
+    this.#listening.catch(() => undefined);
+    this.router.notFound((c) => this.#notFound(c));
+  }
+
+  /** Where the server listens, once it does; `undefined` before (and without `addr`). */
+  address(): Address | undefined {
+    return this.#address;
+  }
+
+  /** Resolves with the address once the server listens (rejects when listening fails). */
+  listening(): Promise<Address> {
+    return this.#listening;
+  }
+
+  mount(routes: readonly PreparedRoute[], fallback: FallbackResponses = prepareFallback({})): void {
+    this.#fallback = fallback;
+    const seen = new Set(this.#routes.map((r) => `${r.method} ${r.matcher.source}`));
+    for (const r of routes) {
+      const matcher = templateMatcher(r.path);
+      const key = `${r.method} ${matcher.source}`;
+      if (seen.has(key)) throw new DuplicateRouteError(`${r.method} ${r.path}`);
+      seen.add(key);
+      this.#routes.push({ method: r.method, matcher });
+      this.router.on(r.method, colonPath(r.path), (c) => this.#serve(c, r));
+    }
+  }
+
+  async #serve(c: HonoContext, route: PreparedRoute): Promise<Response> {
+    const request = c.req.raw;
+    const files = fileStore();
+    try {
+      const url = new URL(request.url);
+      const req: PipelineRequest = {
+        method: request.method,
+        pathParams: c.req.param() as Record<string, string | undefined>,
+        rawQuery: url.search.slice(1),
+        header: (name) => request.headers.get(name) ?? undefined,
+        readBody: (limit) => readWhole(request, limit),
+        bodyStream: (limit) => bodyChunks(request, limit),
+        signal: request.signal,
+        native: c,
+        ...(files !== undefined && { files: files.store }),
+      };
+      const out = await route.run(req);
+      return toResponse(out, () => files?.cleanup());
+    } catch {
+      files?.cleanup();
+      return toResponse(INTERNAL_ERROR, () => undefined);
+    }
+  }
+
+  #notFound(c: HonoContext): Response {
+    try {
+      const request = c.req.raw;
+      const path = new URL(request.url).pathname;
+      const method = request.method;
+      const fallback = { method, path, native: c, header: (name: string) => request.headers.get(name) ?? undefined };
+      const allow = [...new Set(this.#routes.filter((r) => r.matcher.test(path)).map((r) => r.method))];
+      if (allow.length === 0) return toResponse(this.#fallback.notFound(fallback), () => undefined);
+      if (allow.includes('GET') && !allow.includes('HEAD')) allow.push('HEAD');
+      allow.sort();
+      const preflight = method === 'OPTIONS' ? this.#fallback.preflight(fallback, allow) : undefined;
+      return toResponse(preflight ?? this.#fallback.methodNotAllowed(fallback, allow), () => undefined);
+    } catch {
+      return toResponse(INTERNAL_ERROR, () => undefined);
+    }
+  }
+
+  /**
+   * Without `addr`, resolves at once: serve `router.fetch`. With it, listens on Node and resolves
+   * once `signal` aborted and in-flight requests drained (`shutdownTimeout` at the latest).
+   */
+  async serve(options: ServeOptions): Promise<void> {
+    if (this.addr === undefined) return;
+    if (this.#host !== undefined) throw new Error('this transport is already serving');
+    // Node-only modules load here, so that `router.fetch` runs where they do not exist.
+    const [nodeHttp, nodeServer] = await Promise.all([import('@lib/node-http'), import('@hono/node-server')]);
+    const host = new nodeHttp.NodeHost(this.#options);
+    this.#host = host;
+    const refused = (req: IncomingMessage | undefined, message: string, status: 400 | 417 | 505): PipelineResponse =>
+      this.#fallback.refused({ method: req?.method ?? 'GET', path: req?.url ?? '/', native: req }, message, status);
+    const refuse = (): ((req: IncomingMessage, message: string, status: 400 | 417 | 505) => PipelineResponse) => refused;
+    // The request being turned into a `Request`: a target no URL can hold (`*`, a backslash, a
+    // malformed escape) fails there, synchronously, and gets the JSON envelope of a 400.
+    let current: IncomingMessage | undefined;
+    const fetchListener = nodeServer.getRequestListener((request: Request) => this.router.fetch(request), {
+      // HTTP/1.0 requests may come without Host (RFC 9112 §3.2); they are served as node-http serves them.
+      hostname: 'localhost',
+      overrideGlobalObjects: false,
+      errorHandler: (err) => toResponse(err instanceof nodeServer.RequestError ? refused(current, 'invalid request target', 400) : INTERNAL_ERROR, () => undefined),
+    });
+    const route = (req: IncomingMessage, res: ServerResponse): void => {
+      nodeHttp.closeUnreadBodies(req, res, () => host.draining);
+      current = req;
+      fetchListener(req, res).catch(() => res.destroy());
+      current = undefined;
+    };
+    host.listening().then(
+      (a) => {
+        this.#address = a;
+        this.#resolveListening(a);
+      },
+      (err: unknown) => this.#rejectListening(err),
+    );
+    await host.serve(host.listener(route, refuse), host.expectationListener(refuse), options);
+  }
+}
+
+/** The Hono context of the request `ctx` belongs to; `undefined` outside a request served by this adapter. */
+export function honoContextFromContext(ctx: Context): HonoContext | undefined {
+  const native = ctx.get(nativeRequestKey);
+  return native instanceof Object && 'req' in native && 'json' in native ? (native as HonoContext) : undefined;
+}
+
+/** The `Request` `ctx` belongs to; `undefined` outside a request served by this adapter. */
+export function requestFromContext(ctx: Context): Request | undefined {
+  return honoContextFromContext(ctx)?.req.raw;
+}
+
+/**
+ * Builds the router adapter: `hono.newServerTransport({ router: app, addr: '127.0.0.1:8080' })`,
+ * or without `addr` to serve `transport.router.fetch` on any runtime.
+ * @throws {TypeError} for a malformed `addr` (when serving) or a bad timeout.
+ */
+export function newServerTransport(options?: ServerTransportOptions): HonoServerTransport {
+  return new HonoServerTransport(options);
+}

@@ -1,0 +1,3 @@
+import { memorySuite } from './memory.js';
+
+memorySuite('router-adapter');
