@@ -39,6 +39,24 @@ function templateMatcher(path: string): RegExp {
 }
 
 /**
+ * A total order of templates in which, segment by segment, a literal comes before a `{var}`
+ * (literals by their text, then the shorter template first).
+ */
+function specificity(a: string, b: string): number {
+  const sa = a.split('/');
+  const sb = b.split('/');
+  for (let i = 0; i < Math.min(sa.length, sb.length); i++) {
+    const x = sa[i] as string;
+    const y = sb[i] as string;
+    const vx = x.includes('{');
+    const vy = y.includes('{');
+    if (vx !== vy) return vx ? 1 : -1;
+    if (!vx && x !== y) return x < y ? -1 : 1;
+  }
+  return sa.length - sb.length;
+}
+
+/**
  * The body of a `Request`, read up to `limit` bytes: a declared `Content-Length` over the limit
  * fails before reading, and reading stops at the first chunk past it (the rest is never read).
  * @throws {BodyTooLargeError}
@@ -214,7 +232,9 @@ export class HonoServerTransport implements ServerTransport {
   mount(routes: readonly PreparedRoute[], fallback: FallbackResponses = prepareFallback({})): void {
     this.#fallback = fallback;
     const seen = new Set(this.#routes.map((r) => `${r.method} ${r.matcher.source}`));
-    for (const r of routes) {
+    // Hono tries routes in registration order; find-my-way (and users) expect a static segment to
+    // win over a parameter (`/users/events` before `/users/{id}`): register the specific first.
+    for (const r of [...routes].sort((a, b) => specificity(a.path, b.path))) {
       const matcher = templateMatcher(r.path);
       const key = `${r.method} ${matcher.source}`;
       if (seen.has(key)) throw new DuplicateRouteError(`${r.method} ${r.path}`);
