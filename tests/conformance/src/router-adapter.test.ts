@@ -1,22 +1,4 @@
-import { clientContract } from './client-contract.js';
-import { contract } from './contract.js';
-import { corsSuite } from './cors.js';
-import { formatsSuite } from './formats.js';
-import { hardening } from './hardening.js';
-import { middleware } from './middleware.js';
-import { openapiContract } from './openapi-contract.js';
-import { security } from './security.js';
-import { sseSuite } from './sse.js';
-import { routerAdapter as adapter } from './router-adapter-adapter.js';
-import { conformance } from './suite.js';
+import { allSuites } from './all-suites.js';
+import { routerAdapter } from './router-adapter-adapter.js';
 
-conformance(adapter);
-clientContract(adapter);
-hardening(adapter);
-contract(adapter);
-openapiContract(adapter);
-security(adapter);
-corsSuite(adapter);
-middleware(adapter);
-formatsSuite(adapter);
-sseSuite(adapter);
+allSuites(routerAdapter);

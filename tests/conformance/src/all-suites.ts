@@ -1,0 +1,24 @@
+import { clientContract } from './client-contract.js';
+import { contract } from './contract.js';
+import { corsSuite } from './cors.js';
+import { formatsSuite } from './formats.js';
+import { hardening } from './hardening.js';
+import { middleware } from './middleware.js';
+import { openapiContract } from './openapi-contract.js';
+import { security } from './security.js';
+import { sseSuite } from './sse.js';
+import { conformance, type AdapterUnderTest } from './suite.js';
+
+/** Every HTTP-level suite but the hostile and memory ones (their own files), against `adapter`. */
+export function allSuites(adapter: AdapterUnderTest): void {
+  conformance(adapter);
+  clientContract(adapter);
+  hardening(adapter);
+  contract(adapter);
+  openapiContract(adapter);
+  security(adapter);
+  corsSuite(adapter);
+  middleware(adapter);
+  formatsSuite(adapter);
+  sseSuite(adapter);
+}
