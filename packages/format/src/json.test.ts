@@ -30,6 +30,9 @@ describe('withCodec', () => {
       expect(g.contentType).toBe(f.contentType);
       expect(g.constructor).toBe(f.constructor);
       expect(g.unmarshal(g.marshal({ error: 'x', code: 4 }))).toEqual({ error: 'x', code: 4 });
+      // It reads through the new codec, so it validates by it.
+      const partial = f.withCodec(codec.object({ error: codec.string() })).marshal({ error: 'x' });
+      expect(() => g.unmarshal(partial)).toThrow(expect.objectContaining({ name: 'DecodeError', issues: [expect.objectContaining({ path: ['code'] })] }));
     }
   });
 });

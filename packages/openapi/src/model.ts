@@ -142,7 +142,11 @@ export interface MediaTypeObject {
   examples?: Record<string, unknown>;
   /** Encoding Objects by property name (OpenAPI 3.1 §4.8.15), for multipart bodies. */
   encoding?: Record<string, EncodingObject>;
-  /** The schema of each item of a sequential media type (NDJSON, `text/event-stream`); an extension, as 3.1 has no keyword for it. */
+  /**
+   * The schema of each item of a sequential media type (NDJSON, `text/event-stream`): a
+   * specification extension (OpenAPI 3.1 §4.9), as 3.1 has no keyword for it; OpenAPI 3.2 names
+   * it `itemSchema`. The body's own `schema` then describes the whole text.
+   */
   'x-itemSchema'?: JsonSchema;
 }
 

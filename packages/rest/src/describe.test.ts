@@ -1,9 +1,11 @@
 import * as codec from '@lib/codec';
 import type { JsonSchema } from '@lib/codec';
+import * as format from '@lib/format';
 import type { OpenAPIObject, OperationObject, ParameterObject, ResponseObject } from '@lib/openapi';
 import * as validate from '@lib/validate';
 import { describe, expect, it } from 'vitest';
 import * as rest from './index.js';
+import { prepareRoute, type PipelineRequest } from './pipeline.js';
 
 /*
  * What the document says each route answers must be what the pipeline sends (pipeline/prepare.ts):
@@ -183,8 +185,7 @@ describe('describeRoute: a tagged-union variant sent alone (item 6)', () => {
 });
 
 describe('describeRoute: formats', () => {
-  it('lists a typed error body under JSON and every response format that can carry it, not under csv or html', async () => {
-    const format = await import('@lib/format');
+  it('lists a typed error body under JSON and every response format that can carry it, not under csv or html', () => {
     const csv = format.newTyped(item, () => new Uint8Array(), () => ({ id: 1 }), 'text/csv').withBodySchema({ type: 'string' });
     const route = rest.newRoute('GET', '/items/{id}', codec.empty<ItemReq>(), item, idParam,
       rest.formats(format.json(item), format.yaml(item), csv, format.html(item, () => ''), format.cbor(item)),
@@ -200,8 +201,7 @@ describe('describeRoute: formats', () => {
     expect(ok['text/html; charset=utf-8']?.schema).toEqual({ type: 'string', contentMediaType: 'text/html' });
   });
 
-  it('documents a streamed sequence as text with x-itemSchema, and multipart file fields with encoding', async () => {
-    const format = await import('@lib/format');
+  it('documents a streamed sequence as text with x-itemSchema, and multipart file fields with encoding', () => {
     const rows = codec.stream(item);
     const ndjson = format.newStreamed(rows, () => undefined, async function* () {}, 'application/x-ndjson');
     const upload = codec.object({ caption: codec.string(), photo: codec.bytes().refine(validate.png) });
@@ -226,3 +226,100 @@ describe('describeRoute: server-sent events', () => {
     expect(() => rest.newSSERoute('GET', '/feed', codec.empty<object>(), item, rest.formats())).toThrow(rest.RouteDeclarationError);
   });
 });
+
+describe('describeRoute: typed error bodies in the negotiated format', () => {
+  const keys = (o: OperationObject, status: string): string[] => Object.keys((o.responses?.[status] as ResponseObject).content ?? {});
+  const schemaAt = (o: OperationObject, status: string, media: string): JsonSchema | undefined => (o.responses?.[status] as ResponseObject).content?.[media]?.schema;
+  const BAD_ID = { $ref: '#/components/schemas/BadId' };
+
+  it("keeps a JSON format's own media type (application/problem+json) after application/json", () => {
+    const route = rest.newRoute('GET', '/items', codec.empty<object>(), item,
+      rest.formats(format.json(item).withContentType('application/problem+json'), format.yaml(item)),
+      rest.errorPattern(BadId, 404, badIdBody, (e) => ({ error: e.message, id: '?' })),
+    );
+    const o = op(render(as(route)), '/items', 'get');
+    expect(keys(o, '404')).toEqual(['application/json', 'application/problem+json', 'application/yaml']);
+    for (const m of keys(o, '404')) expect(schemaAt(o, '404', m)).toEqual(BAD_ID);
+  });
+
+  it('adds the other media types for the pattern bodies only: envelopes, errorStatus rules and ErrorHandle patterns stay JSON', () => {
+    const route = rest.newRoute('GET', '/items/{id}', codec.empty<ItemReq>(), item, idParam,
+      rest.formats(format.json(item), format.yaml(item), format.cbor(item)),
+      rest.errorPattern(BadId, 400, badIdBody, (e) => ({ error: e.message, id: '?' })),
+      rest.errorStatus(Conflict, 409),
+      rest.errorPattern(Gone, 410, goneBody, () => ({ gone: true })).withAction(rest.ErrorHandle),
+    );
+    const o = op(render(as(route)), '/items/{id}', 'get');
+    // 400: the pattern's body or the envelope of a failed validation in JSON; only the pattern's body elsewhere.
+    expect(keys(o, '400')).toEqual(['application/json', 'application/yaml', 'application/cbor']);
+    expect(schemaAt(o, '400', 'application/json')).toEqual({ anyOf: [BAD_ID, ENVELOPE] });
+    expect(schemaAt(o, '400', 'application/yaml')).toEqual(BAD_ID);
+    expect(schemaAt(o, '400', 'application/cbor')).toEqual(BAD_ID);
+    for (const s of ['406', '409', '410', '500', '503']) expect(keys(o, s)).toEqual(['application/json']);
+  });
+
+  it('keeps them JSON for a route without a response body, which negotiates nothing', () => {
+    const none = codec.empty<object>();
+    const route = rest.newRoute('DELETE', '/items', none, none, rest.formats(format.yaml(none), format.json(none)), rest.errorPattern(Gone, 410, goneBody, () => ({ gone: true })));
+    const o = op(render(as(route)), '/items', 'delete');
+    expect(keys(o, '410')).toEqual(['application/json']);
+    expect(keys(o, '500')).toEqual(['application/json']);
+  });
+
+  it('documents the media type and body the server sends for every Accept', async () => {
+    const api = rest.newServer({ title: 't', version: '1' });
+    const csv = format.newTyped(item, () => new TextEncoder().encode('id\n1\n'), () => ({ id: 1 }), 'text/csv').withBodySchema({ type: 'string' });
+    const none = codec.empty<object>();
+    const routes = [
+      rest.newRoute('GET', '/items', codec.empty<object>(), item,
+        rest.formats(format.json(item), format.yaml(item), format.toml(item), csv, format.html(item, () => ''), format.cbor(item)),
+        rest.errorPattern(BadId, 404, badIdBody, (e) => ({ error: e.message, id: '?' }))),
+      rest.newRoute('DELETE', '/items', none, none, rest.formats(format.yaml(none), format.json(none)), rest.errorPattern(BadId, 404, badIdBody, (e) => ({ error: e.message, id: '?' }))),
+    ];
+    for (const r of routes) (r as unknown as rest.Route<unknown, unknown>).withHandler(() => { throw new BadId('no such item'); }).register(api);
+    const doc = JSON.parse(api.openAPISpec().marshalJSON()) as OpenAPIObject;
+    const accepts = [undefined, '*/*', 'application/json', 'application/yaml', 'application/toml', 'application/cbor', 'text/csv', 'text/html', 'application/cbor;q=0.5, application/yaml'];
+    for (const h of api.handles() as rest.RouteHandle<unknown, unknown>[]) {
+      const documented = keys(op(doc, h.route.path, h.route.method.toLowerCase() as 'get' | 'delete'), '404').map(format.mediaTypeOf);
+      const run = prepareRoute(h);
+      for (const accept of accepts) {
+        const res = await run.run(pipelineRequest(h.route.method, accept));
+        const contentType = res.headers.find(([k]) => k === 'content-type')?.[1] ?? '';
+        expect(res.status, `${h.route.method} Accept: ${accept}`).toBe(404);
+        expect(documented, `${h.route.method} Accept: ${accept}`).toContain(format.mediaTypeOf(contentType));
+        // The body is the pattern's, in that media type.
+        expect(h.decodeErrorFor(404, res.body as Uint8Array, contentType)?.value).toEqual({ error: 'no such item', id: '?' });
+      }
+    }
+  });
+});
+
+describe('describeRoute: response-only formats', () => {
+  it('documents html as a response media type with its bodySchema, never for the request or a typed error', () => {
+    const page = codec.object({ title: codec.string() }).withName('Page');
+    const post = rest.newRoute('POST', '/pages', page, page, rest.formats(format.json(page), format.html(page, (p) => `<h1>${p.title}</h1>`)), rest.errorPattern(BadId, 404, badIdBody, (e) => ({ error: e.message, id: '?' })));
+    const only = rest.newRoute('GET', '/pages', codec.empty<object>(), page, rest.formats(format.html(page, (p) => `<h1>${p.title}</h1>`)), rest.errorPattern(BadId, 404, badIdBody, (e) => ({ error: e.message, id: '?' })));
+    const doc = render(as(post), as(only));
+    const p = op(doc, '/pages', 'post');
+    const html = { schema: { type: 'string', contentMediaType: 'text/html' } };
+    expect((p.responses?.['201'] as ResponseObject).content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/Page' } }, 'text/html; charset=utf-8': html });
+    expect(Object.keys((p.requestBody as { content: Record<string, unknown> }).content)).toEqual(['application/json']);
+    expect(Object.keys((p.responses?.['404'] as ResponseObject).content ?? {})).toEqual(['application/json']);
+    const g = op(doc, '/pages', 'get');
+    expect((g.responses?.['200'] as ResponseObject).content).toEqual({ 'text/html; charset=utf-8': html });
+    expect(Object.keys((g.responses?.['404'] as ResponseObject).content ?? {})).toEqual(['application/json']);
+  });
+});
+
+function pipelineRequest(method: string, accept: string | undefined): PipelineRequest {
+  return {
+    method,
+    pathParams: {},
+    rawQuery: '',
+    header: (name) => (name === 'accept' ? accept : undefined),
+    readBody: () => Promise.resolve(new Uint8Array()),
+    bodyStream: async function* () {},
+    signal: new AbortController().signal,
+    native: undefined,
+  };
+}

@@ -78,7 +78,10 @@ interface ErrorSlot {
  * success response with headers and cookies, `responseMeta` responses, and every error status
  * the server can send, each with the bodies it really sends there:
  *
- * - an `ErrorRespond` pattern (the default action): the pattern's body codec;
+ * - an `ErrorRespond` pattern (the default action): the pattern's body codec, under
+ *   `application/json` and then, in the route's response-format order, under the media type of
+ *   every response format that can carry another codec (`withCodec`: json, yaml, toml, cbor) —
+ *   the server writes the body in the negotiated format when it can, and in JSON otherwise;
  * - an `ErrorHandle` or `ErrorLog` pattern and an `errorStatus` rule: the `errorHandler`'s body,
  *   whose codec is `options.errorBody` (the effective options, `handle.options`: the builder's
  *   `withDefaultOptions` under the route's own), default {@link errorEnvelope};
@@ -95,10 +98,15 @@ interface ErrorSlot {
  * 400 (a `MiddlewareInputError` or `MiddlewareError` the route's rules do not capture).
  *
  * A status answered by several of these gets every body (`MediaTypeDescriptor.alternatives`,
- * rendered `anyOf`): a 400 pattern's body and the envelope of a failed validation. A pipeline
- * status joins the rule whose status is sent as that code (`'4XX'` sends 400). The success
- * response and `responseMeta` responses are the route's own word: no error body is added to a
- * status they declare.
+ * rendered `anyOf`, JSON Schema 2020-12 §10.2.1.2): a 400 pattern's body and the envelope of a
+ * failed validation. The `errorHandler`'s bodies are JSON only, so the other media types of such
+ * a status carry the `ErrorRespond` bodies alone. A pipeline status joins the rule whose status
+ * is sent as that code (`'4XX'` sends 400). The success response and `responseMeta` responses
+ * are the route's own word: no error body is added to a status they declare.
+ *
+ * Transport headers the server adds on its own are not documented (`Content-Type`, `Vary: Accept`
+ * on a route with several response formats, `WWW-Authenticate`, CORS, a format's own such as an
+ * event stream's `Cache-Control`): only the route's declared response headers and cookies are.
  */
 export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescriptor {
   const route = handle.route;
@@ -206,6 +214,7 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
 
   // Typed error bodies go out in the negotiated format when it can carry another codec (json,
   // yaml, toml, cbor), else in JSON (pipeline/prepare.ts): JSON first, then those media types.
+  // A route without a response body negotiates nothing: its typed error bodies are JSON.
   const carriers = respBody ? handle.responseFormats.filter((f) => f.withCodec !== undefined && mediaTypeOf(f.contentType) !== 'application/json') : [];
   const responses = order.map((r): ResponseDescriptor => {
     if ('status' in r) return r;

@@ -358,8 +358,9 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
     for (const f of respFormats) byFormat.set(f, f.withCodec === undefined || mediaTypeOf(f.contentType) === JSON_TYPE ? jsonFormat : f.withCodec(r.body));
     negotiatedPatternFormats.set(r, byFormat);
   }
-  // RFC 9110 §12.5.5: a response chosen by Accept says so, for caches.
-  const varyAccept = respFormats.length > 1;
+  // RFC 9110 §12.5.5: a response chosen by Accept says so, for caches. A route without a
+  // response body negotiates nothing: its typed error bodies are JSON.
+  const varyAccept = !respEmpty && respFormats.length > 1;
 
   function negotiate(accept: string | undefined): Format<unknown> {
     if (respEmpty || accept === undefined || accept === '' || accept === '*/*' || respFormats.length === 0) return defaultRespFormat;
@@ -479,7 +480,7 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
     let negotiated: Format<unknown> | undefined;
     try {
       const respFormat = negotiate(req.header('accept'));
-      negotiated = respFormat;
+      if (!respEmpty) negotiated = respFormat;
       let reqFormat: Format<unknown> | undefined;
       const ct = hasBody ? (req.header('content-type') ?? '') : '';
       if (hasBody) {
