@@ -45,7 +45,7 @@ export { newValue } from './new-value.js';
 export { nullable, NullableCodec } from './nullable.js';
 export { number, NumberCodec } from './number.js';
 export { object, ObjectCodec } from './object.js';
-export type { ExtendedShape, ObjectOutput, PartialShape, Shape, Simplify, UnknownKeys, WireNames } from './object.js';
+export type { ExtendedShape, InferInput, ObjectInput, ObjectOutput, PartialShape, Shape, Simplify, UnknownKeys, WireNames } from './object.js';
 export { optional, OptionalCodec } from './optional.js';
 export { defineEntry, isPlainObject, record, RecordCodec } from './record.js';
 export type { RecordKey, RecordOutput } from './record.js';

@@ -115,3 +115,30 @@ test('refine accepts constraints of a wider type and rejects others', () => {
   // @ts-expect-error: a numeric constraint does not apply to strings
   codec.string().refine(numeric);
 });
+
+test('InferInput: defaulted and optional fields may be left out by a caller, in nested objects too', () => {
+  const todo = codec.object({
+    title: codec.string(),
+    done: codec.defaulted(codec.boolean(), false),
+    note: codec.optional(codec.string()),
+    owner: codec.object({ name: codec.string(), role: codec.defaulted(codec.literal('member'), 'member') }),
+  });
+  expectTypeOf<codec.InferInput<typeof todo>>().toEqualTypeOf<{
+    title: string;
+    owner: { name: string; role?: 'member' | undefined };
+    done?: boolean | undefined;
+    note?: string | undefined;
+  }>();
+  expectTypeOf<codec.Infer<typeof todo>>().toEqualTypeOf<{
+    title: string;
+    done: boolean;
+    owner: { name: string; role: 'member' };
+    note?: string | undefined;
+  }>();
+  expectTypeOf<codec.InferInput<ReturnType<typeof codec.string>>>().toEqualTypeOf<string>();
+  const input: codec.InferInput<typeof todo> = { title: 'a', owner: { name: 'b' } };
+  void input;
+  // @ts-expect-error title is required from callers too
+  const missing: codec.InferInput<typeof todo> = { owner: { name: 'b' } };
+  void missing;
+});

@@ -19,6 +19,32 @@ export type ObjectOutput<S extends Shape> = Simplify<
   }
 >;
 
+/** True for a field codec whose key a caller may leave out: `optional(...)` or `defaulted(...)`. */
+type MayBeOmitted<C> = C extends OptionalCodec<unknown> ? true : C extends DefaultedCodec<unknown> ? true : false;
+
+/**
+ * What a caller may give an object codec of this shape (its encode input, a client's request):
+ * like {@link ObjectOutput}, but fields wrapped in `defaulted(...)` are optional too, and nested
+ * objects follow the same rule.
+ */
+export type ObjectInput<S extends Shape> = Simplify<
+  { -readonly [K in keyof S as MayBeOmitted<S[K]> extends true ? never : K]: InferInput<S[K]> } & {
+    -readonly [K in keyof S as MayBeOmitted<S[K]> extends true ? K : never]?: InferInput<S[K]>;
+  }
+>;
+
+/**
+ * The type a caller may give where a codec's value is expected (`InferInput<typeof todo>`),
+ * beside its decoded type `Infer<C>`: a `defaulted(...)` value may be `undefined` (the default
+ * applies when it is decoded), and object fields that are `optional(...)` or `defaulted(...)`
+ * may be left out, in nested objects too. Other codecs take their decoded type.
+ */
+export type InferInput<C> =
+  C extends ObjectCodec<infer S> ? ObjectInput<S>
+  : C extends DefaultedCodec<infer T> ? T | undefined
+  : C extends OptionalCodec<infer T> ? T | undefined
+  : Infer<C>;
+
 /** A shape whose fields may all be absent: each field not already `optional(...)` wrapped in it. */
 export type PartialShape<S extends Shape> = { readonly [K in keyof S]: S[K] extends OptionalCodec<unknown> ? S[K] : OptionalCodec<Infer<S[K]>> };
 

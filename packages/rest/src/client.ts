@@ -13,12 +13,12 @@ import {
   RequestValidationError,
   TransportTypeMismatchError,
 } from './errors.js';
-import { RequestBuildError, RequestError, ResponseBodyError, UnexpectedStatusError, type ErrorPatternResponse } from './http-errors.js';
+import { ErrorPatternResponse, RequestBuildError, RequestError, ResponseBodyError, UnexpectedStatusError } from './http-errors.js';
 import { isSSERoute, resumable, type EventStream, type SSERequest } from './sse.js';
 import { runClientMiddleware } from './middleware.js';
 import type { Observer, ValidationLocation } from './options.js';
 import { ResponseMergeParam, type AnyParam } from './params.js';
-import { BODY_METHODS, Route } from './route.js';
+import { BODY_METHODS, Route, type DeclaredError } from './route.js';
 import { checkParamValues, encodeParam, PARAM_ERRORS, type RequestParamSpec, type RouteHandle } from './route-handle.js';
 import type { CredentialPlacement } from './security.js';
 import { checkCoverage } from './server.js';
@@ -190,6 +190,11 @@ function observe(observer: Observer | undefined, route: string, status: number, 
  * @throws {ResponseBodyError} the success body or a response parameter could not be read or decoded; from `@lib/node-http` in a browser, a redirect hidden by the browser (status 0).
  */
 export async function callWithTransport<Req, Resp>(transport: ClientTransport, handle: RouteHandle<Req, Resp>, req: Req, options: ClientCallOptions = {}): Promise<Resp> {
+  return (await exchangeRoute(transport, handle, req, options)).value;
+}
+
+/** {@link callWithTransport}, with the success status beside the value. */
+async function exchangeRoute<Req, Resp>(transport: ClientTransport, handle: RouteHandle<Req, Resp>, req: Req, options: ClientCallOptions): Promise<{ readonly status: number; readonly value: Resp }> {
   const route = handle.route;
   const started = performance.now();
   const observer = options.observer;
@@ -325,9 +330,9 @@ export async function callWithTransport<Req, Resp>(transport: ClientTransport, h
       const reopen = (lastEventId: string | undefined): Promise<EventStream<unknown>> =>
         callWithTransport(transport, handle as unknown as RouteHandle<SSERequest, EventStream<unknown>>, { ...(req as object), lastEventId }, { ...options, reconnect: 0 });
       const isBreak = (err: unknown): boolean => err instanceof ResponseBodyError || err instanceof RequestError;
-      return resumable(resp as EventStream<unknown>, reopen, attempts, isBreak, options.signal) as Resp;
+      return { status: reply.status, value: resumable(resp as EventStream<unknown>, reopen, attempts, isBreak, options.signal) as Resp };
     }
-    return resp as Resp;
+    return { status: reply.status, value: resp as Resp };
   } catch (err) {
     const status = typeof (err as { statusCode?: unknown }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 0;
     observe(observer, route.id, status, started, err);
@@ -445,20 +450,54 @@ export class Client {
   }
 
   /**
-   * Calls `route` with `req`; typed by the route. Observed by `options.observer`, else by the
-   * client's default observer. Rejects as {@link callWithTransport}, and:
+   * Calls `route` with `req`; typed by the route: `req` is what a caller may send (fields with
+   * a default may be left out), the result is the decoded response. Observed by
+   * `options.observer`, else by the client's default observer. Rejects as
+   * {@link callWithTransport}, and:
    * @throws {ClientTransportNotAttachedError} before `attach`.
    * @throws {TransportTypeMismatchError} when `route` is not a route, or `req` not an object.
    */
-  call<Req, Resp>(route: Route<Req, Resp>, req: Req, options?: ClientCallOptions): Promise<Resp> {
+  call<Req, Resp, In>(route: Route<Req, Resp, string, In, DeclaredError>, req: NoInfer<In>, options?: ClientCallOptions): Promise<Resp> {
+    return this.#exchange(route, req, options).then((r) => r.value);
+  }
+
+  /**
+   * Calls `route` like {@link Client.call}, but never rejects: the result says what happened.
+   * - `{ ok: true, status, value }` — a success (2xx, or the route's declared redirect).
+   * - `{ ok: false, status, error }` — a declared error response: `status` is one of the
+   *   statuses of the route's `errorPattern`s and `error` is the body decoded by that pattern's
+   *   codec, so that checking `status` narrows `error` to its type.
+   * - `{ ok: false, status: undefined, error }` — anything else, `error` being the `Error` that
+   *   `call` would have thrown (`UnexpectedStatusError`, `RequestError`, `RequestBuildError`,
+   *   `ResponseBodyError`, a `ParamError` or `RequestValidationError` from the pre-flight checks,
+   *   `ClientTransportNotAttachedError`…).
+   */
+  safeCall<Req, Resp, In, Err extends DeclaredError>(route: Route<Req, Resp, string, In, Err>, req: NoInfer<In>, options?: ClientCallOptions): Promise<SafeResult<Resp, Err>> {
+    return this.#exchange(route, req, options).then(
+      ({ status, value }) => ({ ok: true, status, value }) as SafeResult<Resp, Err>,
+      (err: unknown) =>
+        (err instanceof ErrorPatternResponse ? { ok: false, status: err.statusCode, error: err.value } : { ok: false, status: undefined, error: err instanceof Error ? err : new Error(String(err)) }) as SafeResult<Resp, Err>,
+    );
+  }
+
+  #exchange<Req, Resp>(route: Route<Req, Resp, string, never, never>, req: unknown, options: ClientCallOptions | undefined): Promise<{ readonly status: number; readonly value: Resp }> {
     const transport = this.#transport;
     if (transport === undefined) return Promise.reject(new ClientTransportNotAttachedError());
-    if (!(route instanceof Route)) return Promise.reject(new TransportTypeMismatchError('client.call expects a route declared with rest.newRoute'));
+    if (!(route instanceof Route)) return Promise.reject(new TransportTypeMismatchError('client.call expects a route declared with rest.route or rest.newRoute'));
     if (typeof req !== 'object' || req === null) return Promise.reject(new TransportTypeMismatchError(`client.call: the request of ${route.id} must be an object`));
     const observer = options?.observer ?? this.#observer;
-    return callWithTransport(transport, route.clientHandle(), req, observer === undefined ? options : { ...options, observer });
+    return exchangeRoute(transport, route.clientHandle(), req as Req, (observer === undefined ? options : { ...options, observer }) ?? {});
   }
 }
+
+/**
+ * The result of `client.safeCall`: a success, a declared error response (discriminated by its
+ * status, with the body its error pattern decodes), or any other failure (`status: undefined`).
+ */
+export type SafeResult<Resp, Err extends DeclaredError = DeclaredError> =
+  | { readonly ok: true; readonly status: number; readonly value: Resp }
+  | (Err extends DeclaredError<infer S, infer B> ? { readonly ok: false; readonly status: S; readonly error: B } : never)
+  | { readonly ok: false; readonly status: undefined; readonly error: Error };
 
 /**
  * Creates a client without a transport: `rest.newClient()`, or with a default observer for its

@@ -96,19 +96,19 @@ export class ErrorStatusRule<E> implements RouteOption<unknown, unknown> {
  * assignable to `B`); with it, `mapFn(error)` is. Clients decode non-2xx responses of this
  * status with `body` into an `ErrorPatternResponse`.
  */
-export class ErrorPattern<E, B> implements RouteOption<unknown, unknown> {
+export class ErrorPattern<E, B, S extends Status = Status> implements RouteOption<unknown, unknown> {
   readonly optionKind = 'errorPattern';
   declare readonly '~route'?: (req: unknown, resp: unknown) => void;
   readonly witness: ErrorWitness<E>;
   readonly status: number;
   /** The declared status as given (`'4XX'` stays a range in OpenAPI). */
-  readonly declaredStatus: Status;
+  readonly declaredStatus: S;
   readonly body: Codec<B>;
   readonly mapFn: ((err: E) => B) | undefined;
   readonly action: ErrorAction;
   /** Documentation of the response. */
   readonly description: string | undefined;
-  constructor(witness: ErrorWitness<E>, status: Status, body: Codec<B>, mapFn?: (err: E) => B, action: ErrorAction = 'respond', description?: string) {
+  constructor(witness: ErrorWitness<E>, status: S, body: Codec<B>, mapFn?: (err: E) => B, action: ErrorAction = 'respond', description?: string) {
     this.witness = witness;
     this.declaredStatus = status;
     this.status = wireStatus(status);
@@ -118,11 +118,11 @@ export class ErrorPattern<E, B> implements RouteOption<unknown, unknown> {
     this.description = description;
   }
   /** A copy with another action. */
-  withAction(action: ErrorAction): ErrorPattern<E, B> {
+  withAction(action: ErrorAction): ErrorPattern<E, B, S> {
     return new ErrorPattern(this.witness, this.declaredStatus, this.body, this.mapFn, action, this.description);
   }
   /** A copy with a response description for OpenAPI. */
-  withDescription(description: string): ErrorPattern<E, B> {
+  withDescription(description: string): ErrorPattern<E, B, S> {
     return new ErrorPattern(this.witness, this.declaredStatus, this.body, this.mapFn, this.action, description);
   }
   /**
@@ -146,7 +146,7 @@ export function errorStatus<E>(witness: ErrorWitness<E>, status: Status): ErrorS
 /**
  * Maps errors matching `witness` to `status` and a body encoded by `body`: `rest.errorPattern(NotFoundError, 404, notFoundCodec)`.
  */
-export function errorPattern<E, B>(witness: ErrorWitness<E>, status: Status, body: Codec<B>, mapFn?: (err: E) => B): ErrorPattern<E, B> {
+export function errorPattern<E, B, const S extends Status>(witness: ErrorWitness<E>, status: S, body: Codec<B>, mapFn?: (err: E) => B): ErrorPattern<E, B, S> {
   return new ErrorPattern(witness, status, body, mapFn);
 }
 

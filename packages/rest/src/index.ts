@@ -1,5 +1,5 @@
 export { callWithTransport, Client, newClient } from './client.js';
-export type { ClientCallOptions, ClientOptions } from './client.js';
+export type { ClientCallOptions, ClientOptions, SafeResult } from './client.js';
 export { Context, contextKey, credentialsKey } from './context.js';
 export type { ContextKey } from './context.js';
 export { setCookieHeader } from './cookies.js';
@@ -97,6 +97,27 @@ export type { ResponseMetaFields, RouteMetaFields } from './route-meta.js';
 export type { RouteOption } from './route-option.js';
 export { isMultiValue, RouteHandle } from './route-handle.js';
 export { BODY_METHODS, newRoute, Route } from './route.js';
+export { named, Named, responseCookie, ResponseCookieField, route } from './route-object.js';
+export type {
+  AnyErrorRule,
+  BodyFields,
+  BodyInputFields,
+  DeclaredErrors,
+  EntryCodec,
+  EntryFields,
+  EntryInputFields,
+  ParamEntries,
+  ParamEntry,
+  PathParamEntry,
+  ResponseCookieEntry,
+  RouteChecks,
+  RouteDefinition,
+  RouteRequest,
+  RouteRequestInput,
+  RouteResponse,
+  StatusNumber,
+} from './route-object.js';
+export type { DeclaredError } from './route.js';
 export { isSSERoute, newSSERoute } from './sse.js';
 export type { EventStream, SSERequest } from './sse.js';
 export { SSEErrorEvent } from '@lib/format';

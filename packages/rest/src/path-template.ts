@@ -15,13 +15,14 @@ const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /**
  * The variable names of a path template, in order. A
  * placeholder fills a whole segment.
- * @throws {RouteDeclarationError} for a template that does not start with `/`, a malformed or
- * repeated placeholder, or one that shares its segment with other text.
+ * @throws {RouteDeclarationError} for a template that does not start with `/`, a segment written
+ * `:name` (router syntax: write `{name}`), a malformed or repeated placeholder, or one that shares its segment with other text.
  */
 export function templateVars(route: string, template: string): string[] {
   if (!template.startsWith('/')) throw new RouteDeclarationError(route, 'path must start with "/"');
   const vars: string[] = [];
   for (const segment of template.split('/')) {
+    if (segment.startsWith(':')) throw new RouteDeclarationError(route, `path variables are written {name}, not :name: ${JSON.stringify(segment)}`);
     if (!segment.includes('{') && !segment.includes('}')) continue;
     const m = /^\{([^{}]*)\}$/.exec(segment);
     if (m === null) throw new RouteDeclarationError(route, `placeholder must fill a whole segment: ${JSON.stringify(segment)}`);

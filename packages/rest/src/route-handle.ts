@@ -151,7 +151,7 @@ export function encodeParam(p: RequestParamSpec, value: unknown): string[] {
  */
 export class RouteHandle<Req, Resp> {
   /** The declared route. */
-  readonly route: Route<Req, Resp>;
+  readonly route: Route<Req, Resp, string, never, never>;
   /** The builder, for server handles and client handles of registered routes. */
   readonly server: Server | undefined;
   #requestFormats: readonly Format<Req>[] | undefined;
@@ -159,7 +159,7 @@ export class RouteHandle<Req, Resp> {
   /** Request parameters (merge and plain), in declaration order. */
   readonly requestParams: readonly RequestParamSpec[];
 
-  constructor(route: Route<Req, Resp>, server: Server | undefined) {
+  constructor(route: Route<Req, Resp, string, never, never>, server: Server | undefined) {
     this.route = route;
     this.server = server;
     this.requestParams = route.params

@@ -349,3 +349,35 @@ describe('OpenAPI description', () => {
 function route2(): rest.Route<Req, object> {
   return rest.newRoute('GET', '/things/{id}', codec.empty<Req>(), codec.empty<object>(), rest.routeMeta({ respStatus: '204' }), idParam);
 }
+
+describe('rest.route (object form)', () => {
+  it('refuses router-style :name segments, in both forms', () => {
+    expect(() => rest.newRoute('GET', '/g/:id', codec.empty<object>(), codec.empty<object>())).toThrow(/path variables are written \{name\}, not :name: ":id"/);
+    expect(() => rest.route({ method: 'GET', path: '/g/:id' as string })).toThrow(rest.RouteDeclarationError);
+  });
+
+  it('builds the same parameters a newRoute declaration would: wire names, required flags, optional codecs unwrapped', () => {
+    const r = rest.route({
+      method: 'get',
+      path: '/t/{id}',
+      pathParams: { id: codec.string() },
+      query: { q: codec.optional(codec.string()), page: codec.defaulted(codec.intString(), 1) },
+      headers: { tenant: rest.named('X-Tenant', codec.string()) },
+      responseHeaders: { etag: rest.named('ETag', codec.optional(codec.string())) },
+    });
+    expect(r.method).toBe('GET');
+    expect(r.params.map((p) => [p.kind, p.name, p.required, p.codec?.kind])).toEqual([
+      ['path', 'id', true, 'string'],
+      ['query', 'q', false, 'string'],
+      ['query', 'page', false, 'defaulted'],
+      ['header', 'X-Tenant', true, 'string'],
+      ['responseHeader', 'ETag', false, 'string'],
+    ]);
+    expect(r.reqCodec.kind).toBe('empty');
+  });
+
+  it('refuses a body on a method without one, and an entry that is not a codec', () => {
+    expect(() => rest.route({ method: 'DELETE' as string, path: '/t', body: codec.object({}) })).toThrow(/DELETE requests carry no body/);
+    expect(() => rest.route({ method: 'GET', path: '/t', query: { q: 'x' as unknown as codec.Codec<string> } })).toThrow(/parameter "q": expected a codec/);
+  });
+});

@@ -18,6 +18,17 @@ import { RouteHandle } from './route-handle.js';
 import type { Server } from './server.js';
 
 /**
+ * A typed error response a route declares (an `errorPattern` with its status and body codec):
+ * what `client.safeCall` gives back as `{ ok: false, status, error }`.
+ */
+export interface DeclaredError<S extends number = number, B = unknown> {
+  /** The status on the wire. */
+  readonly status: S;
+  /** The decoded body. */
+  readonly body: B;
+}
+
+/**
  * A route's handler: returns the response value, or a `rest.redirect(...)`,
  * or throws an error the error rules map.
  */
@@ -34,7 +45,13 @@ const registeredWith = new WeakMap<Route<unknown, unknown>, Server>();
  * A declared route: a plain, immutable value shared by server and client.
  * `with*` methods return new routes.
  */
-export class Route<Req, Resp, P extends string = string> {
+export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extends DeclaredError = DeclaredError> {
+  /**
+   * Types only, never set: what a caller may send (`ReqIn`: defaulted and optional fields may be
+   * left out) and the typed error responses the route declares (`Err`), read by `client.call`
+   * and `client.safeCall`.
+   */
+  declare readonly '~types'?: { input(value: ReqIn): void; errors(value: Err): void };
   /** Upper-case HTTP method. */
   readonly method: string;
   /** The path template, `{var}` placeholders included (its literal type when declared with a literal). */
@@ -76,7 +93,7 @@ export class Route<Req, Resp, P extends string = string> {
   readonly credentials: readonly CredentialProvider[];
 
   /** Use {@link newRoute}. */
-  constructor(init: Omit<Route<Req, Resp, P>, 'withHandler' | 'withOptions' | 'register' | 'registerHandle' | 'clientHandle' | 'buildPath' | 'id' | 'handleMW' | 'clientMW' | 'use'>) {
+  constructor(init: Omit<Route<Req, Resp, P, ReqIn, Err>, '~types' | 'withHandler' | 'withOptions' | 'register' | 'registerHandle' | 'clientHandle' | 'buildPath' | 'id' | 'handleMW' | 'clientMW' | 'use'>) {
     this.method = init.method;
     this.path = init.path;
     this.reqCodec = init.reqCodec;
@@ -101,12 +118,12 @@ export class Route<Req, Resp, P extends string = string> {
   }
 
   /** A copy served by `fn`. */
-  withHandler(fn: Handler<Req, Resp>): Route<Req, Resp, P> {
+  withHandler(fn: Handler<Req, Resp>): Route<Req, Resp, P, ReqIn, Err> {
     return new Route({ ...this, handler: fn });
   }
 
   /** A copy with adapter options merged over the current ones. */
-  withOptions(options: Options): Route<Req, Resp, P> {
+  withOptions(options: Options): Route<Req, Resp, P, ReqIn, Err> {
     return new Route({ ...this, options: { ...this.options, ...options } });
   }
 
@@ -121,7 +138,7 @@ export class Route<Req, Resp, P extends string = string> {
    * @throws {DuplicateMiddlewareNameError} another middleware of that name is already attached (or `mw` already bound for the server).
    * @throws {RouteDeclarationError} a parameter of `mw` is already declared by the route or another middleware.
    */
-  handleMW<In, Out>(mw: Middleware<In, Out>, fn: BoundReceiveFunc<Req, NoInfer<In>, NoInfer<Out>>): Route<Req, Resp, P> {
+  handleMW<In, Out>(mw: Middleware<In, Out>, fn: BoundReceiveFunc<Req, NoInfer<In>, NoInfer<Out>>): Route<Req, Resp, P, ReqIn, Err> {
     const receive = fn as unknown as MiddlewareAttachment['receive'];
     return new Route({ ...this, middleware: bindMiddleware(this.id, this.params, this.middleware, mw as unknown as Middleware<unknown, unknown>, { receive }) });
   }
@@ -134,7 +151,7 @@ export class Route<Req, Resp, P extends string = string> {
    * `inCodec.validate`, aborts the call with `RequestBuildError`: nothing is sent.
    * @throws {AmbiguousMiddlewareAttachmentError} @throws {DuplicateMiddlewareNameError} @throws {RouteDeclarationError} as {@link Route.handleMW}.
    */
-  clientMW<In, Out>(mw: Middleware<In, Out>, fn: BoundSendFunc<Req, NoInfer<In>>): Route<Req, Resp, P>;
+  clientMW<In, Out>(mw: Middleware<In, Out>, fn: BoundSendFunc<Req, NoInfer<In>>): Route<Req, Resp, P, ReqIn, Err>;
   /**
    * A copy whose client calls carry a credential of `scheme` (the same value registered with
    * `api.addSecurityScheme`): before each call the client calls `fn(req)` and writes its result
@@ -144,8 +161,8 @@ export class Route<Req, Resp, P extends string = string> {
    * the call with `RequestBuildError` before anything is sent. An explicit per-call entry of the
    * same name (`headerParams: { Authorization }`) wins.
    */
-  clientMW<C>(scheme: SecurityScheme<C>, fn: (req: Req) => C | undefined | Promise<C | undefined>): Route<Req, Resp, P>;
-  clientMW(mw: Middleware<unknown, unknown> | SecurityScheme<unknown>, fn: (req: Req) => unknown): Route<Req, Resp, P> {
+  clientMW<C>(scheme: SecurityScheme<C>, fn: (req: Req) => C | undefined | Promise<C | undefined>): Route<Req, Resp, P, ReqIn, Err>;
+  clientMW(mw: Middleware<unknown, unknown> | SecurityScheme<unknown>, fn: (req: Req) => unknown): Route<Req, Resp, P, ReqIn, Err> {
     if (mw instanceof SecurityScheme) {
       const provider: CredentialProvider = { scheme: mw, send: fn as (req: unknown) => unknown };
       return new Route({ ...this, credentials: [...this.credentials, provider] });
@@ -161,7 +178,7 @@ export class Route<Req, Resp, P extends string = string> {
    * @throws {AmbiguousMiddlewareAttachmentError} the route binds the same declaration with `handleMW`/`clientMW`.
    * @throws {DuplicateMiddlewareNameError} a middleware of that name is already attached.
    */
-  use<In, Out>(mw: Middleware<In, Out>): Route<Req, Resp, P> {
+  use<In, Out>(mw: Middleware<In, Out>): Route<Req, Resp, P, ReqIn, Err> {
     return new Route({ ...this, middleware: useMiddleware(this.id, this.params, this.middleware, mw as unknown as Middleware<unknown, unknown>) });
   }
 

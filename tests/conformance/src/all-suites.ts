@@ -4,6 +4,7 @@ import { corsSuite } from './cors.js';
 import { formatsSuite } from './formats.js';
 import { hardening } from './hardening.js';
 import { middleware } from './middleware.js';
+import { objectForm } from './object-form.js';
 import { openapiContract } from './openapi-contract.js';
 import { security } from './security.js';
 import { sseSuite } from './sse.js';
@@ -21,4 +22,5 @@ export function allSuites(adapter: AdapterUnderTest): void {
   middleware(adapter);
   formatsSuite(adapter);
   sseSuite(adapter);
+  objectForm(adapter);
 }

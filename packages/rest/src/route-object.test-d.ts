@@ -1,0 +1,104 @@
+import * as codec from '@lib/codec';
+import { expectTypeOf, test } from 'vitest';
+import * as rest from './index.js';
+
+class TodoNotFound extends Error {}
+class Forbidden extends Error {}
+const todo = codec.object({ id: codec.string(), title: codec.string(), done: codec.defaulted(codec.boolean(), false) });
+type Todo = codec.Infer<typeof todo>;
+const notFound = codec.object({ code: codec.literal('not_found'), id: codec.string() });
+const forbidden = codec.object({ code: codec.literal('forbidden') });
+
+test('rest.route infers the request from the parameters and the response from its codec and fields', () => {
+  const getTodo = rest.route({
+    method: 'GET',
+    path: '/todos/{id}',
+    pathParams: { id: codec.string() },
+    query: { limit: codec.optional(codec.intString()), tag: codec.optional(codec.array(codec.string())), page: codec.defaulted(codec.intString(), 1) },
+    headers: { tenantId: rest.named('X-Tenant-ID', codec.string()).withDescription('the tenant') },
+    cookies: { session: codec.string() },
+    response: todo,
+    responseHeaders: { etag: rest.named('ETag', codec.string()) },
+    responseCookies: { session: rest.responseCookie(codec.optional(codec.string()), { maxAge: 3600 }) },
+    errors: [rest.errorPattern(TodoNotFound, 404, notFound, () => ({ code: 'not_found' as const, id: 'x' })).withDescription('no such todo'), rest.errorStatus(Forbidden, 403)],
+    meta: { operationId: 'getTodo' },
+  });
+  type Req = { id: string; tenantId: string; session: string; page: number; limit?: number | undefined; tag?: string[] | undefined };
+  getTodo.withHandler((_ctx, req) => {
+    expectTypeOf(req).toEqualTypeOf<Req>();
+    return { id: req.id, title: 't', done: false, etag: '"1"' };
+  });
+  expectTypeOf(getTodo.path).toEqualTypeOf<'/todos/{id}'>();
+  const client = rest.newClient();
+  // defaulted fields may be left out by callers
+  expectTypeOf(client.call(getTodo, { id: 'a', tenantId: 't', session: 's' })).toEqualTypeOf<Promise<Todo & { etag: string; session?: string | undefined } extends infer T ? { [K in keyof T]: T[K] } : never>>();
+  // @ts-expect-error tenantId is required
+  void client.call(getTodo, { id: 'a', session: 's' });
+  // @ts-expect-error the handler must return the ETag field
+  getTodo.withHandler(() => ({ id: 'a', title: 't', done: false }));
+});
+
+test('client.safeCall narrows the error body by the declared status', async () => {
+  const r = rest.route({
+    method: 'DELETE',
+    path: '/todos/{id}',
+    pathParams: { id: codec.string() },
+    errors: [rest.errorPattern(TodoNotFound, 404, notFound), rest.errorPattern(Forbidden, 403, forbidden)],
+  });
+  const result = await rest.newClient().safeCall(r, { id: 'x' });
+  if (result.ok) {
+    expectTypeOf(result.value).toEqualTypeOf<void>();
+    expectTypeOf(result.status).toEqualTypeOf<number>();
+  } else if (result.status === 404) {
+    expectTypeOf(result.error).toEqualTypeOf<{ code: 'not_found'; id: string }>();
+  } else if (result.status === 403) {
+    expectTypeOf(result.error).toEqualTypeOf<{ code: 'forbidden' }>();
+  } else {
+    expectTypeOf(result.status).toEqualTypeOf<undefined>();
+    expectTypeOf(result.error).toEqualTypeOf<Error>();
+  }
+  // A route declared with newRoute has untyped error bodies.
+  const old = rest.newRoute('GET', '/x', codec.empty<object>(), codec.string());
+  const o = await rest.newClient().safeCall(old, {});
+  if (!o.ok && o.status !== undefined) expectTypeOf(o.error).toEqualTypeOf<unknown>();
+});
+
+test('bodies: an object body merges with the parameters, any other body is the body field', () => {
+  const input = todo.omit('id');
+  const create = rest.route({
+    method: 'POST',
+    path: '/todos',
+    headers: { tenantId: rest.named('X-Tenant-ID', codec.string()) },
+    body: input,
+    response: todo,
+  });
+  create.withHandler((_ctx, req) => {
+    expectTypeOf(req).toEqualTypeOf<{ title: string; done: boolean; tenantId: string }>();
+    return { id: '1', ...req };
+  });
+  void rest.newClient().call(create, { title: 'a', tenantId: 't' });
+  const upload = rest.route({ method: 'PUT', path: '/files/{name}', pathParams: { name: codec.string() }, body: codec.bytes(), response: codec.array(codec.string()) });
+  upload.withHandler((_ctx, req) => {
+    expectTypeOf(req).toEqualTypeOf<{ body: Uint8Array; name: string }>();
+    return [req.name];
+  });
+  const list = rest.route({ method: 'GET', path: '/files', response: codec.array(codec.string()), responseHeaders: { total: rest.named('X-Total', codec.intString()) } });
+  list.withHandler(() => ({ body: ['a'], total: 1 }));
+  const plain = rest.route({ method: 'GET', path: '/names', response: codec.array(codec.string()) });
+  plain.withHandler(() => ['a']);
+});
+
+test('mistakes that must not compile', () => {
+  // @ts-expect-error the template's variable id has no path parameter
+  rest.route({ method: 'GET', path: '/todos/{id}', response: todo });
+  // @ts-expect-error todoId is not a variable of the template
+  rest.route({ method: 'GET', path: '/todos/{id}', pathParams: { id: codec.string(), todoId: codec.string() } });
+  // @ts-expect-error the template has no variable at all
+  rest.route({ method: 'GET', path: '/todos', pathParams: { id: codec.string() } });
+  // @ts-expect-error router syntax is refused: write {id}
+  rest.route({ method: 'GET', path: '/todos/:id' });
+  // @ts-expect-error a GET request carries no body
+  rest.route({ method: 'GET', path: '/todos', body: todo });
+  // @ts-expect-error a format of another type than the body
+  rest.route({ method: 'POST', path: '/todos', body: todo, requestFormats: [rest.route] });
+});

@@ -1,0 +1,305 @@
+import { Codec, DefaultedCodec, EmptyCodec, map, ObjectCodec, OptionalCodec, type Infer, type InferInput, type ObjectInput, type ObjectOutput, type Shape, type Simplify } from '@lib/codec';
+import type { Format } from '@lib/format';
+import type { SecurityRequirement } from '@lib/openapi';
+import { ErrorPattern, type ErrorStatusRule, type Status } from './error-rules.js';
+import { formats as responseFormats, requestFormats } from './formats.js';
+import { RequestMergeParam, ResponseMergeParam, type CookieAttributes, type ParamLocation } from './params.js';
+import type { PathVars } from './redirect.js';
+import { responseMeta, routeMeta, type ResponseMetaFields, type RouteMetaFields } from './route-meta.js';
+import type { RouteOption } from './route-option.js';
+import { newRoute, type DeclaredError, type Route } from './route.js';
+
+/**
+ * A parameter whose wire name differs from its field name: `rest.named('X-Tenant-ID', tenant)`
+ * reads the `X-Tenant-ID` header into the request field the entry is declared under.
+ */
+export class Named<C> {
+  /** The name on the wire: the header, cookie or query key. */
+  readonly wireName: string;
+  /** The codec (or response cookie) of the value. */
+  readonly value: C;
+  /** The parameter's description in OpenAPI. */
+  readonly description: string | undefined;
+  constructor(wireName: string, value: C, description?: string) {
+    this.wireName = wireName;
+    this.value = value;
+    this.description = description;
+  }
+  /** A copy with a parameter description for OpenAPI. */
+  withDescription(description: string): Named<C> {
+    return new Named(this.wireName, this.value, description);
+  }
+}
+
+/**
+ * Names a parameter on the wire: `headers: { tenantId: rest.named('X-Tenant-ID', codec.string()) }`
+ * declares the header `X-Tenant-ID`, read into (and sent from) the field `tenantId`.
+ */
+export function named<C extends Codec<unknown> | ResponseCookieField<Codec<unknown>>>(wireName: string, value: C): Named<C> {
+  return new Named(wireName, value);
+}
+
+/** A response cookie of the object form, with its `Set-Cookie` attributes (RFC 6265 §4.1). */
+export class ResponseCookieField<C extends Codec<unknown>> {
+  /** The codec of the cookie's value. */
+  readonly codec: C;
+  /** The attributes sent with it; unset ones take the defaults `Path=/; Secure; HttpOnly; SameSite=Strict`. */
+  readonly attributes: CookieAttributes;
+  constructor(codec: C, attributes: CookieAttributes) {
+    this.codec = codec;
+    this.attributes = attributes;
+  }
+}
+
+/**
+ * A response cookie with attributes, for `responseCookies`:
+ * `{ session: rest.responseCookie(sessionCodec, { maxAge: 3600 }) }` sends
+ * `Set-Cookie: session=…; Max-Age=3600; Path=/; Secure; HttpOnly; SameSite=Strict`.
+ */
+export function responseCookie<C extends Codec<unknown>>(codec: C, attributes: CookieAttributes = {}): ResponseCookieField<C> {
+  return new ResponseCookieField(codec, attributes);
+}
+
+/** A path parameter entry: the codec of the template variable of the same name. */
+export type PathParamEntry = Codec<unknown>;
+/** A query, header or cookie entry: a codec, or `rest.named(wireName, codec)`. */
+export type ParamEntry = Codec<unknown> | Named<Codec<unknown>>;
+/** A response cookie entry: a codec, `rest.responseCookie(codec, attributes)`, or either under `rest.named`. */
+export type ResponseCookieEntry = Codec<unknown> | ResponseCookieField<Codec<unknown>> | Named<Codec<unknown> | ResponseCookieField<Codec<unknown>>>;
+/** A map of field names to parameter entries. */
+export type ParamEntries<E> = { readonly [key: string]: E };
+
+/** The codec of a parameter entry. */
+export type EntryCodec<E> = E extends Named<infer X> ? EntryCodec<X> : E extends ResponseCookieField<infer C> ? C : E extends Codec<unknown> ? E : never;
+type EntryShape<M> = { readonly [K in keyof M]: EntryCodec<M[K]> };
+type AsShape<T> = T extends Shape ? T : never;
+
+/** The fields a map of entries gives the request or response value. */
+export type EntryFields<M> = [M] extends [undefined] ? {} : ObjectOutput<AsShape<EntryShape<M>>>;
+/** The fields a caller gives for a map of entries (optional and defaulted ones may be left out). */
+export type EntryInputFields<M> = [M] extends [undefined] ? {} : ObjectInput<AsShape<EntryShape<M>>>;
+
+type NoKeys<M> = [keyof M] extends [never] ? true : [M] extends [undefined] ? true : false;
+
+/** The request fields of a body codec: an object's fields at the top level, any other value under `body`. */
+export type BodyFields<B> = [B] extends [undefined] ? {} : B extends ObjectCodec<infer S> ? ObjectOutput<S> : { body: Infer<B> };
+/** What a caller gives for a body codec. */
+export type BodyInputFields<B> = [B] extends [undefined] ? {} : B extends ObjectCodec<infer S> ? ObjectInput<S> : { body: InferInput<B> };
+
+/** The request value of the object form: the body's fields and every parameter's field. */
+export type RouteRequest<B, PP, Q, H, C> = Simplify<BodyFields<B> & EntryFields<PP> & EntryFields<Q> & EntryFields<H> & EntryFields<C>>;
+/** What a caller sends for the object form: like {@link RouteRequest}, defaulted fields optional. */
+export type RouteRequestInput<B, PP, Q, H, C> = Simplify<BodyInputFields<B> & EntryInputFields<PP> & EntryInputFields<Q> & EntryInputFields<H> & EntryInputFields<C>>;
+
+/**
+ * The response value of the object form: the response object's fields with the response
+ * headers and cookies beside them; a non-object response stands alone, or sits under `body`
+ * when headers or cookies travel with it; `void` for a route without response body or fields.
+ */
+export type RouteResponse<R, RH, RC> =
+  [R] extends [undefined] ? (NoKeys<RH> extends true ? (NoKeys<RC> extends true ? void : Simplify<EntryFields<RH> & EntryFields<RC>>) : Simplify<EntryFields<RH> & EntryFields<RC>>)
+  : R extends ObjectCodec<infer S> ? Simplify<ObjectOutput<S> & EntryFields<RH> & EntryFields<RC>>
+  : NoKeys<RH> extends true ? (NoKeys<RC> extends true ? Infer<R> : Simplify<{ body: Infer<R> } & EntryFields<RH> & EntryFields<RC>>)
+  : Simplify<{ body: Infer<R> } & EntryFields<RH> & EntryFields<RC>>;
+
+/** The numeric status of a declared status (`404` → 404, `'4XX'` → number). */
+export type StatusNumber<S> = S extends number ? S : S extends `${infer N extends number}` ? N : number;
+
+/** The typed error responses of a list of error rules: one {@link DeclaredError} per `errorPattern`. */
+export type DeclaredErrors<E> = E extends readonly (infer X)[] ? (X extends ErrorPattern<infer _E, infer B, infer S> ? DeclaredError<StatusNumber<S>, B> : never) : never;
+
+/** Any error rule of a route: `rest.errorPattern(...)` or `rest.errorStatus(...)`. */
+export type AnyErrorRule = ErrorPattern<any, any, Status> | ErrorStatusRule<any>;
+
+/** The object form of a route declaration; see {@link route}. */
+export interface RouteDefinition<M extends string, P extends string, PP, Q, H, C, B, R, RH, RC, E> {
+  /** The HTTP method (RFC 9110 §9), any case: `'GET'`, `'post'`. */
+  readonly method: M;
+  /** The path template, variables as `{name}` filling a whole segment: `/todos/{id}`. */
+  readonly path: P;
+  /** One codec per template variable, under the variable's name (checked against the template at compile time). */
+  readonly pathParams?: PP;
+  /** Query parameters: field → codec, or `rest.named(key, codec)`; `codec.optional`/`codec.defaulted` ones may be absent. */
+  readonly query?: Q;
+  /** Request headers: field → codec, or `rest.named('X-Header', codec)` (a field name is used as the header name as it is). */
+  readonly headers?: H;
+  /** Request cookies (RFC 6265 §5.4): field → codec, or `rest.named(cookieName, codec)`. */
+  readonly cookies?: C;
+  /**
+   * The request body codec (POST, PUT and PATCH only). An object codec's fields sit at the top
+   * level of the request value, beside the parameters; any other codec's value is its `body` field.
+   */
+  readonly body?: B;
+  /** The response body codec; omitted for a response without body (204 by default for DELETE… see `meta.respStatus`). */
+  readonly response?: R;
+  /** Response headers (RFC 9110 §6.3): field of the response value → codec, or `rest.named('ETag', codec)`. */
+  readonly responseHeaders?: RH;
+  /** Response cookies (`Set-Cookie`, RFC 6265 §4.1): field → codec, `rest.responseCookie(codec, attributes)`, or `rest.named(...)`. */
+  readonly responseCookies?: RC;
+  /** Error rules, in matching order: `rest.errorPattern(...)` (typed bodies, read by `client.safeCall`) and `rest.errorStatus(...)`. */
+  readonly errors?: E;
+  /** Operation metadata: `operationId`, `summary`, `description`, `tags`, `deprecated`, `respStatus`… */
+  readonly meta?: RouteMetaFields;
+  /** Extra documented responses (OpenAPI 3.1 Responses Object). */
+  readonly responses?: readonly ResponseMetaFields[];
+  /** Security requirements of the operation (OpenAPI 3.1 Security Requirement Object); `[]` makes it public. */
+  readonly security?: readonly SecurityRequirement[];
+  /** Request body formats, in preference order (default: JSON of `body`). */
+  readonly requestFormats?: readonly Format<[B] extends [undefined] ? never : Infer<B>>[];
+  /** Response body formats, negotiated by `Accept` (default: JSON of `response`). */
+  readonly formats?: readonly Format<[R] extends [undefined] ? never : Infer<R>>[];
+}
+
+type PathError<K, P extends string> = `"${K & string}" is not a variable of the path template ${P}`;
+
+/** Compile-time checks of a route definition: the path template, its parameters, a body on a method without one. */
+export type RouteChecks<M extends string, P extends string, PP> = (string extends P
+  ? unknown
+  : P extends `${string}/:${string}`
+    ? { readonly path: P & { readonly 'path variables are written {name}, not :name': P } }
+    : [PathVars<P>] extends [never]
+      ? { readonly pathParams?: { readonly [K in keyof PP]: PathError<K, P> } }
+      : { readonly pathParams: { readonly [K in PathVars<P>]: PathParamEntry } & { readonly [K in Exclude<keyof PP, PathVars<P>>]: PathError<K, P> } }) &
+  (Uppercase<M> extends 'POST' | 'PUT' | 'PATCH' ? unknown : string extends M ? unknown : { readonly body?: `${Uppercase<M>} requests carry no body: declare its fields as parameters` });
+
+/**
+ * Declares a route from one object, inferring the request and response types: the same
+ * `Route` value as `rest.newRoute`, shared by server, client and OpenAPI.
+ *
+ * ```ts
+ * const getTodo = rest.route({
+ *   method: 'GET',
+ *   path: '/todos/{id}',
+ *   pathParams: { id: codec.string() },
+ *   headers: { tenantId: rest.named('X-Tenant-ID', codec.string()) },
+ *   response: todo,
+ *   responseHeaders: { etag: rest.named('ETag', codec.string()) },
+ *   errors: [rest.errorPattern(TodoNotFound, 404, notFound)],
+ *   meta: { operationId: 'getTodo' },
+ * });
+ * // Route<{ id: string; tenantId: string }, Todo & { etag: string }>
+ * ```
+ *
+ * The request value holds every parameter under its field name, and the body: an object
+ * body's fields at the top level, any other body (bytes, an array, a stream) under `body`. The
+ * response value holds the response object's fields and the response headers and cookies; a
+ * non-object response is the value itself, or sits under `body` when headers or cookies go with
+ * it. A parameter is optional when its codec is `codec.optional(...)` or `codec.defaulted(...)`
+ * (then absent values take the default); a caller may leave both out (`codec.InferInput`).
+ * @throws {RouteDeclarationError} as `rest.newRoute`: a bad method or template (`:name`
+ * segments included), a parameter declared twice or forbidden (`Accept`, `Content-Type`,
+ * `Authorization`), a body on a method without one, a bad `respStatus`.
+ * @throws {DuplicateErrorStatusError} when two error patterns share a status.
+ */
+export function route<
+  const M extends string,
+  const P extends string,
+  const PP extends ParamEntries<PathParamEntry> = {},
+  const Q extends ParamEntries<ParamEntry> = {},
+  const H extends ParamEntries<ParamEntry> = {},
+  const C extends ParamEntries<ParamEntry> = {},
+  B extends Codec<unknown> | undefined = undefined,
+  R extends Codec<unknown> | undefined = undefined,
+  const RH extends ParamEntries<ParamEntry> = {},
+  const RC extends ParamEntries<ResponseCookieEntry> = {},
+  const E extends readonly AnyErrorRule[] = [],
+>(
+  definition: RouteDefinition<M, P, PP, Q, H, C, B, R, RH, RC, E> & RouteChecks<M, P, PP>,
+): Route<RouteRequest<B, PP, Q, H, C>, RouteResponse<R, RH, RC>, P, RouteRequestInput<B, PP, Q, H, C>, DeclaredErrors<E>> {
+  const d = definition as RouteDefinition<string, string, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, Codec<unknown> | undefined, Codec<unknown> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ResponseCookieEntry> | undefined, readonly AnyErrorRule[] | undefined>;
+  const opts: RouteOption<never, never>[] = [];
+  if (d.meta !== undefined || d.security !== undefined) opts.push(routeMeta({ ...d.meta, ...(d.security !== undefined && { security: d.security }) }));
+  for (const r of d.responses ?? []) opts.push(responseMeta(r));
+  const requestParam = (kind: ParamLocation, entries: ParamEntries<ParamEntry> | undefined): void => {
+    for (const key of Object.keys(entries ?? {})) {
+      const { name, codec, description } = unpack(key, (entries as ParamEntries<ParamEntry>)[key] as ParamEntry);
+      const required = kind === 'path' || !mayBeAbsent(codec);
+      opts.push(new RequestMergeParam<Record<string, unknown>, unknown>({ kind, name, codec: unwrapOptional(codec), required, get: (r) => r[key], set: (r, v) => void (r[key] = v), description }));
+    }
+  };
+  requestParam('path', d.pathParams);
+  requestParam('query', d.query);
+  requestParam('header', d.headers);
+  requestParam('cookie', d.cookies);
+  const responseParam = (kind: 'responseHeader' | 'responseCookie', entries: ParamEntries<ResponseCookieEntry> | undefined): void => {
+    for (const key of Object.keys(entries ?? {})) {
+      const entry = (entries as ParamEntries<ResponseCookieEntry>)[key] as ResponseCookieEntry;
+      const { name, codec, description, attributes } = unpack(key, entry);
+      const p = new ResponseMergeParam<Record<string, unknown>, unknown>({ kind, name, codec: unwrapOptional(codec), required: !mayBeAbsent(codec), get: (r) => r[key], set: (r, v) => void (r[key] = v), description });
+      opts.push(attributes === undefined ? p : p.withAttributes(() => attributes));
+    }
+  };
+  responseParam('responseHeader', d.responseHeaders);
+  responseParam('responseCookie', d.responseCookies);
+  for (const e of d.errors ?? []) opts.push(e);
+
+  // An object body merges with the parameters; any other body is the request's `body` field.
+  const body = d.body;
+  let reqCodec: Codec<unknown> = body ?? new EmptyCodec();
+  let reqFormats = d.requestFormats as readonly Format<unknown>[] | undefined;
+  if (body !== undefined && !(body instanceof ObjectCodec)) {
+    reqCodec = bodyField(body);
+    reqFormats = reqFormats?.map((f) => bodyFieldFormat(f, reqCodec));
+  }
+  const response = d.response;
+  const hasResponseFields = Object.keys(d.responseHeaders ?? {}).length + Object.keys(d.responseCookies ?? {}).length > 0;
+  let respCodec: Codec<unknown> = response ?? new EmptyCodec();
+  let respFormats = d.formats as readonly Format<unknown>[] | undefined;
+  if (response !== undefined && !(response instanceof ObjectCodec) && hasResponseFields) {
+    respCodec = bodyField(response);
+    respFormats = respFormats?.map((f) => bodyFieldFormat(f, respCodec));
+  }
+  if (reqFormats !== undefined) opts.push(requestFormats(...reqFormats));
+  if (respFormats !== undefined) opts.push(responseFormats(...respFormats));
+  return newRoute<never, never, string>(d.method, d.path, reqCodec as Codec<never>, respCodec as Codec<never>, ...opts) as unknown as Route<RouteRequest<B, PP, Q, H, C>, RouteResponse<R, RH, RC>, P, RouteRequestInput<B, PP, Q, H, C>, DeclaredErrors<E>>;
+}
+
+function unpack(key: string, entry: ResponseCookieEntry): { name: string; codec: Codec<unknown>; description: string | undefined; attributes: CookieAttributes | undefined } {
+  let name = key;
+  let description: string | undefined;
+  let value: Codec<unknown> | ResponseCookieField<Codec<unknown>> | Named<unknown> = entry;
+  if (value instanceof Named) {
+    name = value.wireName;
+    description = value.description;
+    value = value.value as Codec<unknown> | ResponseCookieField<Codec<unknown>>;
+  }
+  if (value instanceof ResponseCookieField) return { name, codec: value.codec, description, attributes: value.attributes };
+  if (!(value instanceof Codec)) throw new TypeError(`parameter ${JSON.stringify(key)}: expected a codec, rest.named(...) or rest.responseCookie(...)`);
+  return { name, codec: value, description, attributes: undefined };
+}
+
+function mayBeAbsent(c: Codec<unknown>): boolean {
+  return c instanceof OptionalCodec || c instanceof DefaultedCodec;
+}
+
+function unwrapOptional(c: Codec<unknown>): Codec<unknown> {
+  return c instanceof OptionalCodec ? (c.inner as Codec<unknown>) : c;
+}
+
+/** The codec of `{ body }`: the body codec's wire value and schema, its value under `body`. */
+function bodyField(inner: Codec<unknown>): Codec<unknown> {
+  return map(inner, (body) => ({ body }), (r: { body: unknown }) => r.body);
+}
+
+/** A format of the body codec, lifted to the `{ body }` request or response value. */
+function bodyFieldFormat(f: Format<unknown>, codec: Codec<unknown>): Format<unknown> {
+  type Field = { body: unknown };
+  const lifted: { -readonly [K in keyof Format<unknown>]: Format<unknown>[K] } = {
+    contentType: f.contentType,
+    codec,
+    marshal: (v) => f.marshal((v as Field).body),
+    unmarshal: (bytes) => ({ body: f.unmarshal(bytes) }),
+  };
+  if (f.bodySchema !== undefined) lifted.bodySchema = f.bodySchema;
+  if (f.responseOnly !== undefined) lifted.responseOnly = f.responseOnly;
+  if (f.encoding !== undefined) lifted.encoding = f.encoding;
+  if (f.responseHeaders !== undefined) lifted.responseHeaders = f.responseHeaders;
+  if (f.itemCodec !== undefined) lifted.itemCodec = f.itemCodec;
+  const { marshalStream, unmarshalStream, marshalMessage, marshalMessageAsync, withCodec } = f;
+  if (marshalStream !== undefined) lifted.marshalStream = (v, signal) => marshalStream.call(f, (v as Field).body, signal);
+  if (unmarshalStream !== undefined) lifted.unmarshalStream = async (b, info) => ({ body: await unmarshalStream.call(f, b, info) });
+  if (marshalMessage !== undefined) lifted.marshalMessage = (v) => marshalMessage.call(f, (v as Field).body);
+  if (marshalMessageAsync !== undefined) lifted.marshalMessageAsync = (v) => marshalMessageAsync.call(f, (v as Field).body);
+  if (withCodec !== undefined) lifted.withCodec = <U>(c: Codec<U>): Format<U> => withCodec.call(f, c) as Format<U>;
+  return lifted as Format<unknown>;
+}
