@@ -1,5 +1,7 @@
 /**
  * The users API, declared once. Server, client, URL building and OpenAPI all read these values.
+ * Routes are declared in the object form (`rest.route({...})`, types inferred); one,
+ * `findUserByEmail`, shows the merge-parameter form (`rest.newRoute` with getters and setters).
  */
 import * as codec from '@lib/codec';
 import * as rest from '@lib/rest';
@@ -50,15 +52,6 @@ export type NewUser = codec.Infer<typeof newUser>;
 export const notFound = codec.object({ error: codec.string(), id: codec.string() }).withName('UserNotFound');
 export const emailTaken = codec.object({ error: codec.string(), email: codec.string() }).withName('EmailTaken');
 
-export interface UserRef {
-  id: string;
-}
-
-export interface ListUsersReq {
-  limit?: number;
-  offset?: number;
-}
-
 export const userPage = codec
   .object({
     items: codec.array(user),
@@ -69,51 +62,41 @@ export const userPage = codec
   .withName('UserPage');
 export type UserPage = codec.Infer<typeof userPage>;
 
-const idParam = rest.newPathParam('id', userId, (r: UserRef) => r.id, (r, v) => {
-  r.id = v;
-});
 /** 404 with the typed `UserNotFound` body; shared by the routes that take a user id. */
 export const notFoundPattern = rest.errorPattern(UserNotFoundError, 404, notFound, (e) => ({ error: e.message, id: e.id })).withDescription('No user has this id.');
 
 /** 409 with the typed `EmailTaken` body. */
 export const emailTakenPattern = rest.errorPattern(EmailTakenError, 409, emailTaken, (e) => ({ error: e.message, email: e.email })).withDescription('The e-mail address is taken.');
 
-export const createUser = rest.newRoute(
-  'POST',
-  '/users',
-  newUser,
-  user,
-  rest.routeMeta({ operationId: 'createUser', summary: 'Register a user', tags: ['users'], security: [{ bearerAuth: [] }] }),
-  emailTakenPattern,
-);
+export const createUser = rest.route({
+  method: 'POST',
+  path: '/users',
+  body: newUser,
+  response: user,
+  errors: [emailTakenPattern],
+  security: [{ bearerAuth: [] }],
+  meta: { operationId: 'createUser', summary: 'Register a user', tags: ['users'] },
+});
 
-export const getUser = rest.newRoute(
-  'GET',
-  '/users/{id}',
-  codec.empty<UserRef>(),
-  user,
-  rest.routeMeta({ operationId: 'getUser', summary: 'Get a user', tags: ['users'] }),
-  idParam,
-  notFoundPattern,
-);
+export const getUser = rest.route({
+  method: 'GET',
+  path: '/users/{id}',
+  pathParams: { id: userId },
+  response: user,
+  errors: [notFoundPattern],
+  meta: { operationId: 'getUser', summary: 'Get a user', tags: ['users'] },
+});
 
-export const listUsers = rest.newRoute(
-  'GET',
-  '/users',
-  codec.empty<ListUsersReq>(),
-  userPage as codec.Codec<UserPage>,
-  rest.routeMeta({ operationId: 'listUsers', summary: 'List users, oldest first', tags: ['users'] }),
-  rest
-    .newOptionalQueryParam('limit', codec.intString().refine(validate.min(1), validate.max(100)), (r: ListUsersReq) => r.limit, (r, v) => {
-      r.limit = v;
-    })
-    .withDescription('Page size, 1 to 100 (default 20).'),
-  rest
-    .newOptionalQueryParam('offset', codec.intString().refine(validate.min(0)), (r: ListUsersReq) => r.offset, (r, v) => {
-      r.offset = v;
-    })
-    .withDescription('Users to skip (default 0).'),
-);
+export const listUsers = rest.route({
+  method: 'GET',
+  path: '/users',
+  query: {
+    limit: rest.named('limit', codec.defaulted(codec.intString().refine(validate.min(1), validate.max(100)), 20)).withDescription('Page size, 1 to 100.'),
+    offset: rest.named('offset', codec.defaulted(codec.intString().refine(validate.min(0)), 0)).withDescription('Users to skip.'),
+  },
+  response: userPage,
+  meta: { operationId: 'listUsers', summary: 'List users, oldest first', tags: ['users'] },
+});
 
 interface RequestIdIn {
   id?: string | undefined;
@@ -147,15 +130,14 @@ export const requestId = rest
   )
   .withReceive((_ctx, input) => ({ id: input.id ?? crypto.randomUUID() }));
 
-export const deleteUser = rest.newRoute(
-  'DELETE',
-  '/users/{id}',
-  codec.empty<UserRef>(),
-  codec.empty<Record<string, never>>(),
-  rest.routeMeta({ operationId: 'deleteUser', summary: 'Delete a user', tags: ['users'], respStatus: 204, respDescription: 'The user was deleted.', security: [{ bearerAuth: [] }] }),
-  idParam,
-  notFoundPattern,
-);
+export const deleteUser = rest.route({
+  method: 'DELETE',
+  path: '/users/{id}',
+  pathParams: { id: userId },
+  errors: [notFoundPattern],
+  security: [{ bearerAuth: [] }],
+  meta: { operationId: 'deleteUser', summary: 'Delete a user', tags: ['users'], respStatus: 204, respDescription: 'The user was deleted.' },
+});
 
 /** What happened to a user: created (with the user) or deleted (with the id). */
 export const userEvent = codec
@@ -211,6 +193,8 @@ export interface UserLocation {
 /**
  * A redirect route: answers 303 See Other with `Location: /users/{id}`. The handler returns
  * `rest.redirect(303, getUser, { id })`; the client does not follow it, it returns `{ location }`.
+ * Declared in the merge-parameter form: hand-written request and response types, each
+ * parameter a getter and a setter on them.
  */
 export const findUserByEmail = rest.newRoute(
   'GET',
@@ -232,40 +216,30 @@ export const findUserByEmail = rest.newRoute(
 /** The session cookie: 32 hexadecimal digits. */
 export const sessionToken = codec.string().refine(validate.pattern(/^[0-9a-f]{32}$/)).withDescription('An opaque session token.');
 
-export interface NewSession {
-  email: string;
-}
-export interface Session {
-  userId: string;
-  /** Sent as `Set-Cookie: session=…`, not in the body. */
-  session: string;
-}
-
-/** Signs a user in: the response carries the `session` cookie (HttpOnly, SameSite=Strict, one hour). */
-export const createSession = rest.newRoute(
-  'POST',
-  '/sessions',
-  codec.object({ email: codec.string().refine(validate.email) }).withName('NewSession'),
-  codec.object({ userId }).withName('SessionInfo') as unknown as codec.Codec<Session>,
-  rest.routeMeta({ operationId: 'createSession', summary: 'Sign in', tags: ['sessions'] }),
-  rest
-    .newRequiredResponseCookieParam('session', sessionToken, (r: Session) => r.session, (r, v) => {
-      r.session = v;
-    })
-    // Plain-HTTP development server: no Secure attribute, so browsers on http://127.0.0.1 keep it.
-    .withAttributes(() => ({ maxAge: 3600, insecure: true })),
-  rest.errorPattern(EmailUnknownError, 404, emailUnknown, (e) => ({ error: e.message, email: e.email })).withDescription('No user has this e-mail address.'),
-);
+/**
+ * Signs a user in: the body says who (`{ userId }`), the `session` cookie (HttpOnly,
+ * SameSite=Strict, one hour) carries the token; the client reads both into `{ userId, session }`.
+ */
+export const createSession = rest.route({
+  method: 'POST',
+  path: '/sessions',
+  body: codec.object({ email: codec.string().refine(validate.email) }).withName('NewSession'),
+  response: codec.object({ userId }).withName('SessionInfo'),
+  // Plain-HTTP development server: no Secure attribute, so browsers on http://127.0.0.1 keep it.
+  responseCookies: { session: rest.responseCookie(sessionToken, { maxAge: 3600, insecure: true }) },
+  errors: [rest.errorPattern(EmailUnknownError, 404, emailUnknown, (e) => ({ error: e.message, email: e.email })).withDescription('No user has this e-mail address.')],
+  meta: { operationId: 'createSession', summary: 'Sign in', tags: ['sessions'] },
+});
 
 /** The signed-in user, from the `session` cookie: an API key in a cookie (the `sessionCookie` scheme). */
-export const getMe = rest.newRoute(
-  'GET',
-  '/me',
-  codec.empty<object>(),
-  user,
-  rest.routeMeta({ operationId: 'getMe', summary: 'The signed-in user', tags: ['sessions'], security: [{ sessionCookie: [] }] }),
-  rest.errorPattern(SessionExpiredError, 401, sessionExpired, (e) => ({ error: e.message })).withDescription('No valid session.'),
-);
+export const getMe = rest.route({
+  method: 'GET',
+  path: '/me',
+  response: user,
+  errors: [rest.errorPattern(SessionExpiredError, 401, sessionExpired, (e) => ({ error: e.message })).withDescription('No valid session.')],
+  security: [{ sessionCookie: [] }],
+  meta: { operationId: 'getMe', summary: 'The signed-in user', tags: ['sessions'] },
+});
 
 /** Writes need a bearer token: a JWT signed with HS256 (see auth.ts). */
 export const bearerAuth = rest.bearerScheme('JWT').withCodec(jwt).withDescription('A JWT signed with HS256 by the identity provider.');

@@ -56,17 +56,17 @@ function check(label: string, ok: boolean, detail: string): void {
 }
 
 /** A typed call expected to succeed with `status`. */
-async function call<Req, Resp, P extends string>(label: string, route: rest.Route<Req, Resp, P>, req: Req, status: number, options: rest.ClientCallOptions = {}): Promise<Resp> {
+async function call<Req, Resp, In>(label: string, route: rest.Route<Req, Resp, string, In>, req: NoInfer<In>, status: number, options: rest.ClientCallOptions = {}): Promise<Resp> {
   const resp = await client.call(route, req, { observer, ...options });
   check(label, lastStatus === status, `${lastStatus} ${show(resp)}`);
   return resp;
 }
 
 /** A typed call expected to fail with an instance of `errorClass` (and `status`, 0 when nothing may be sent). */
-async function fail<Req, Resp, P extends string>(
+async function fail<Req, Resp, In>(
   label: string,
-  route: rest.Route<Req, Resp, P>,
-  req: Req,
+  route: rest.Route<Req, Resp, string, In>,
+  req: NoInfer<In>,
   errorClass: abstract new (...a: never[]) => Error,
   status: number,
   options: rest.ClientCallOptions = {},

@@ -49,19 +49,8 @@ export function buildApi(tokenSecret: string, store: UserStore = new UserStore()
   api.addServer('local', { url: 'http://127.0.0.1:8080' });
   createUser.withHandler((_ctx, req) => store.create(req)).register(api);
   getUser.withHandler((_ctx, req) => store.get(req.id)).register(api);
-  listUsers
-    .withHandler((_ctx, req) => {
-      const limit = req.limit ?? 20;
-      const offset = req.offset ?? 0;
-      return { ...store.list(offset, limit), limit, offset };
-    })
-    .register(api);
-  deleteUser
-    .withHandler((_ctx, req) => {
-      store.delete(req.id);
-      return {};
-    })
-    .register(api);
+  listUsers.withHandler((_ctx, { limit, offset }) => ({ ...store.list(offset, limit), limit, offset })).register(api);
+  deleteUser.withHandler((_ctx, req) => store.delete(req.id)).register(api);
   findUserByEmail.withHandler((_ctx, req) => rest.redirect(303, getUser, { id: store.byEmail(req.email).id })).register(api);
   createSession
     .withHandler((_ctx, req) => {
