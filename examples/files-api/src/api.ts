@@ -40,42 +40,22 @@ export class AvatarMissingError extends Error {
 }
 const avatarMissingPattern = rest.errorPattern(AvatarMissingError, 404, avatarMissing, (e) => ({ error: e.message, userId: e.userId })).withDescription('No avatar is stored for this user.');
 
-const userIdParam = <R extends { userId: string }>(): rest.RouteOption<R, unknown> =>
-  rest.newPathParam('userId', userId, (r: R) => r.userId, (r: R, v) => {
-    r.userId = v;
-  });
-
 // --- raw upload: the body is the image itself ---------------------------------------------
 
-/** The raw upload: the image bytes, and the owner from the path. */
-export interface RawAvatar {
-  image: Uint8Array;
-  userId: string;
-}
-/**
- * The request of the raw upload as one value: the body decodes into `image` (the PNG checks
- * run), the path fills `userId`.
- */
-const rawAvatar = codec.map(
-  png,
-  (image): RawAvatar => ({ image, userId: '' }),
-  (r: RawAvatar) => r.image,
-);
-/** `image/png` bodies: the bytes are the image (no JSON, no base64). */
-export const rawPng = format
-  .newTyped(rawAvatar, (r) => r.image, (bytes) => rawAvatar.decode(bytes), 'image/png')
-  .withBodySchema({ type: 'string', contentMediaType: 'image/png' });
+/** `image/png` bodies and responses: the bytes are the image (no JSON, no base64); the PNG checks run. */
+export const pngFormat = format.binary(png).withContentType('image/png');
 
+/** The raw upload: the request is `{ userId, body }`, the owner from the path and the image as the body. */
 export const putAvatar = rest
-  .newRoute(
-    'PUT',
-    '/avatars/{userId}',
-    rawAvatar,
-    avatarInfo,
-    rest.routeMeta({ operationId: 'putAvatar', summary: 'Upload an avatar as a raw PNG body', tags: ['avatars'], respStatus: 200 }),
-    userIdParam<RawAvatar>(),
-    rest.requestFormats(rawPng),
-  )
+  .route({
+    method: 'PUT',
+    path: '/avatars/{userId}',
+    pathParams: { userId },
+    body: png,
+    requestFormats: [pngFormat],
+    response: avatarInfo,
+    meta: { operationId: 'putAvatar', summary: 'Upload an avatar as a raw PNG body', tags: ['avatars'], respStatus: 200 },
+  })
   // The body limit says 413 before a byte of an oversized upload is buffered; the PNG codec's
   // maxBytes says the same of a body that is not declared too large.
   .withOptions({ maxBodyBytes: MAX_AVATAR_BYTES });
@@ -83,39 +63,35 @@ export const putAvatar = rest
 // --- multipart upload: the image and a caption ---------------------------------------------
 
 export const avatarForm = codec.object({
-  userId: codec.string(),
   avatar: png.withDescription('The image, a PNG of at most 5 MiB.'),
   caption: codec.optional(codec.string().refine(validate.maxLength(200))),
 });
-export type AvatarForm = codec.Infer<typeof avatarForm>;
 /** `multipart/form-data`: `avatar` is a file part, `caption` a text field; `userId` comes from the path. */
-export const avatarMultipart = format.multipart(avatarForm.omit('userId'), { maxFileBytes: MAX_AVATAR_BYTES, maxParts: 4 });
+export const avatarMultipart = format.multipart(avatarForm, { maxFileBytes: MAX_AVATAR_BYTES, maxParts: 4 });
 
 export const postAvatarForm = rest
-  .newRoute(
-    'POST',
-    '/avatars/{userId}/form',
-    avatarForm,
-    avatarInfo,
-    rest.routeMeta({ operationId: 'postAvatarForm', summary: 'Upload an avatar with a caption as a multipart form', tags: ['avatars'] }),
-    userIdParam<AvatarForm>(),
-    rest.requestFormats(avatarMultipart as unknown as format.Format<AvatarForm>),
-  )
+  .route({
+    method: 'POST',
+    path: '/avatars/{userId}/form',
+    pathParams: { userId },
+    body: avatarForm,
+    requestFormats: [avatarMultipart],
+    response: avatarInfo,
+    meta: { operationId: 'postAvatarForm', summary: 'Upload an avatar with a caption as a multipart form', tags: ['avatars'] },
+  })
   .withOptions({ maxBodyBytes: MAX_AVATAR_BYTES + 64 * 1024 });
 
 // --- download -------------------------------------------------------------------------------
 
-export const pngFormat = format.binary(png).withContentType('image/png');
-export const getAvatar = rest.newRoute(
-  'GET',
-  '/avatars/{userId}',
-  codec.empty<{ userId: string }>(),
-  png,
-  rest.routeMeta({ operationId: 'getAvatar', summary: 'Download an avatar', tags: ['avatars'] }),
-  userIdParam<{ userId: string }>(),
-  rest.formats(pngFormat),
-  avatarMissingPattern,
-);
+export const getAvatar = rest.route({
+  method: 'GET',
+  path: '/avatars/{userId}',
+  pathParams: { userId },
+  response: png,
+  formats: [pngFormat],
+  errors: [avatarMissingPattern],
+  meta: { operationId: 'getAvatar', summary: 'Download an avatar', tags: ['avatars'] },
+});
 
 // --- a report in six formats ------------------------------------------------------------------
 

@@ -39,7 +39,7 @@ const paddedPng = (size: number): Uint8Array => {
 };
 
 console.log('avatars: raw image/png and multipart/form-data');
-const raw = await client.call(putAvatar, { userId: 'ada', image: PNG_1X1 });
+const raw = await client.call(putAvatar, { userId: 'ada', body: PNG_1X1 });
 check('PUT /avatars/ada (image/png, 70 bytes)', raw.bytes === PNG_1X1.byteLength, JSON.stringify(raw));
 const back = await client.call(getAvatar, { userId: 'ada' });
 check('GET /avatars/ada -> the same bytes, validated as a PNG', back.length === PNG_1X1.length && back.every((b, i) => b === PNG_1X1[i]), `${back.byteLength} bytes`);

@@ -43,7 +43,7 @@ export function buildApi(avatars: Map<string, Avatar> = new Map()): rest.Server 
   const info = (userId: string, a: Avatar) => ({ userId, bytes: a.image.byteLength, ...(a.caption !== undefined && { caption: a.caption }) });
   putAvatar
     .withHandler((_ctx, req) => {
-      const a: Avatar = { image: req.image };
+      const a: Avatar = { image: req.body };
       avatars.set(req.userId, a);
       return info(req.userId, a);
     })
