@@ -80,6 +80,20 @@ describe('documentation', () => {
     expect(results.get(f)).toEqual([]);
   });
 
+  it('the quick start runs: it serves, calls and stops', async () => {
+    const qs = modules.get('docs/quick-start.md')?.[0];
+    expect(qs).toBeDefined();
+    const logged: unknown[] = [];
+    const log = console.log;
+    console.log = (...args: unknown[]) => void logged.push(args);
+    try {
+      await import((qs as { generated: string }).generated);
+    } finally {
+      console.log = log;
+    }
+    expect(logged).toEqual([[{ message: 'Hello, Ada!' }]]);
+  });
+
   it('no user-facing file cites the internal specification files', () => {
     const cited: string[] = [];
     const scan = (rel: string): void => {
