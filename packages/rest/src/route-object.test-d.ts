@@ -102,3 +102,17 @@ test('mistakes that must not compile', () => {
   // @ts-expect-error a format of another type than the body
   rest.route({ method: 'POST', path: '/todos', body: todo, requestFormats: [rest.route] });
 });
+
+test('inference survives chained with* calls on entries and patterns', async () => {
+  const r = rest.route({
+    method: 'GET',
+    path: '/t',
+    query: { q: rest.named('search', codec.optional(codec.string())).withDescription('the search') },
+    errors: [rest.errorPattern(TodoNotFound, 404, notFound).withAction(rest.ErrorRespond).withDescription('missing')],
+  });
+  r.withHandler((_ctx, req) => {
+    expectTypeOf(req).toEqualTypeOf<{ q?: string | undefined }>();
+  });
+  const res = await rest.newClient().safeCall(r.withOptions({}).withHandler(() => undefined), {});
+  if (!res.ok && res.status === 404) expectTypeOf(res.error).toEqualTypeOf<{ code: 'not_found'; id: string }>();
+});
