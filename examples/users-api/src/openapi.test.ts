@@ -1,14 +1,28 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openapiPath, renderOpenAPI, validateOpenAPI } from './openapi.js';
+import { openapiPath, readmeErrors, renderOpenAPI, validateOpenAPI } from './openapi.js';
 
 describe('openapi.yaml', () => {
   it('is what the code generates (run `pnpm demo` to refresh it)', () => {
     expect(readFileSync(openapiPath, 'utf8')).toBe(renderOpenAPI());
   });
 
-  it('validates against the official OpenAPI 3.1 schema', async () => {
+  it('validates against the official OpenAPI 3.1 schema and passes @readme/openapi-parser with every rule strict', async () => {
     expect(await validateOpenAPI(openapiPath)).toEqual([]);
+  });
+
+  it('is refused by @readme/openapi-parser when broken the way the schema cannot see: a duplicate operationId, an undeclared path parameter', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const doc = readFileSync(openapiPath, 'utf8');
+    const dir = mkdtempSync(join(tmpdir(), 'openapi-'));
+    const dup = join(dir, 'dup.yaml');
+    writeFileSync(dup, doc.replace('operationId: getUser', 'operationId: createUser'));
+    expect((await readmeErrors(dup)).join()).toMatch(/createUser/);
+    const undeclared = join(dir, 'undeclared.yaml');
+    writeFileSync(undeclared, doc.replace('  /me:', '  /me/{slot}:'));
+    expect((await readmeErrors(undeclared)).length).toBeGreaterThan(0);
   });
 
   it('describes every route, parameter and declared error', () => {

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { validate as readmeValidate } from '@readme/openapi-parser';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { buildApi } from './server.js';
 
@@ -24,5 +25,25 @@ export async function validateOpenAPI(file: string): Promise<string[]> {
   } catch (err) {
     return [`unresolvable $ref: ${err instanceof Error ? err.message : String(err)}`];
   }
-  return [];
+  return readmeErrors(file);
+}
+
+/** Every rule of `@readme/openapi-parser`, as an error: what the schema alone cannot see. */
+const STRICT = {
+  'array-without-items': 'error',
+  'duplicate-non-request-body-parameters': 'error',
+  'duplicate-operation-id': 'error',
+  'invalid-security-scheme-properties': 'error',
+  'non-optional-path-parameters': 'error',
+  'path-parameters-not-in-parameters': 'error',
+  'path-parameters-not-in-path': 'error',
+} as const;
+
+/**
+ * The errors and warnings `@readme/openapi-parser` finds with every rule strict: duplicate
+ * operation ids, path parameters missing from the template or from the parameters, and more.
+ */
+export async function readmeErrors(file: string): Promise<string[]> {
+  const res = await readmeValidate(file, { validate: { rules: { openapi: STRICT } } });
+  return [...(res.valid ? [] : res.errors.map((e) => e.message)), ...res.warnings.map((w) => `warning: ${w.message}`)];
 }
