@@ -1,6 +1,7 @@
 export { BodyLimitError, mediaTypeOf } from './format.js';
 export type { AnyFormat, FileStore, Format, StreamInfo } from './format.js';
 export { binary, BinaryFormat } from './binary.js';
+export { collectBytes, concatBytes } from './bytes.js';
 export { cbor, CborFormat } from './cbor.js';
 export { form, FormFormat } from './form.js';
 export { html, HtmlFormat } from './html.js';

@@ -1,4 +1,5 @@
 import { type JsonSchema, type ObjectCodec, type ObjectOutput, type Shape } from '@lib/codec';
+import { concatBytes } from './bytes.js';
 import * as MP from 'multipasta';
 import { BodyLimitError, type FileStore, type Format, type StreamInfo } from './format.js';
 import { syntaxError } from './internal/body-error.js';
@@ -80,18 +81,6 @@ class Channel implements AsyncIterable<Uint8Array> {
       this.#drained?.();
     }
   }
-}
-
-/** Concatenates chunks. */
-function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0] as Uint8Array;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
 }
 
 /**
@@ -211,7 +200,7 @@ class Reading {
         const chunks: Uint8Array[] = [];
         return (chunk) => {
           if (chunk === null) {
-            const bytes = concat(chunks, size);
+            const bytes = concatBytes(chunks, size);
             if (field.reader === 'bytes') add(name, bytes);
             else add(name, filename === undefined ? new Blob([bytes as Uint8Array<ArrayBuffer>], { type }) : new File([bytes as Uint8Array<ArrayBuffer>], filename, { type }));
             return;
@@ -417,7 +406,7 @@ export class MultipartFormat<S extends Shape> implements Format<ObjectOutput<S>>
       }
     }
     parts.push(encoder.encode(`--${boundary}--\r\n`));
-    return { contentType: `${MULTIPART}; boundary=${boundary}`, body: concat(parts, parts.reduce((n, p) => n + p.byteLength, 0)) };
+    return { contentType: `${MULTIPART}; boundary=${boundary}`, body: concatBytes(parts) };
   }
 }
 

@@ -1,6 +1,6 @@
 import { DecodeError, formatPath, type Issue } from '@lib/codec';
 import { parseSetCookie, stringifyCookie } from 'cookie';
-import { mediaTypeOf, type Format } from '@lib/format';
+import { collectBytes, mediaTypeOf, type Format } from '@lib/format';
 import { defaultStatus } from './describe.js';
 import { wireStatus } from './error-rules.js';
 import {
@@ -359,25 +359,8 @@ function acceptOf(formats: readonly Format<unknown>[]): string {
 async function marshalRequest(f: Format<unknown>, value: unknown): Promise<{ readonly contentType: string; readonly body: Uint8Array }> {
   if (f.marshalMessageAsync !== undefined) return f.marshalMessageAsync(value);
   if (f.marshalMessage !== undefined) return f.marshalMessage(value);
-  if (f.marshalStream !== undefined) return { contentType: f.contentType, body: await collect(f.marshalStream(value, NEVER_ABORTED)) };
+  if (f.marshalStream !== undefined) return { contentType: f.contentType, body: await collectBytes(f.marshalStream(value, NEVER_ABORTED)) };
   return { contentType: f.contentType, body: f.marshal(value) };
-}
-
-async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for await (const c of chunks) {
-    parts.push(c);
-    size += c.byteLength;
-  }
-  if (parts.length === 1) return parts[0] as Uint8Array;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
 }
 
 /** A reply read whole or as a stream, whichever the transport gave. */
@@ -415,7 +398,7 @@ function streamingReply(reply: ClientStreamReply): StreamingReply {
   return {
     status: reply.status,
     headers: reply.headers,
-    bytes: () => collect(read()),
+    bytes: () => collectBytes(read()),
     stream: read,
     discard: async () => {
       try {

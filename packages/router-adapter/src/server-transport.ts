@@ -13,7 +13,7 @@ import {
   type PreparedRoute,
 } from '@lib/rest/pipeline';
 import type { Address, NodeHost, NodeHostOptions } from '@lib/node-http';
-import type { FileStore } from '@lib/format';
+import { collectBytes, type FileStore } from '@lib/format';
 
 /** Options of {@link newServerTransport}. */
 export interface ServerTransportOptions extends NodeHostOptions {
@@ -80,21 +80,8 @@ async function* bodyChunks(request: Request, limit: number): AsyncGenerator<Uint
   }
 }
 
-async function readWhole(request: Request, limit: number): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const c of bodyChunks(request, limit)) {
-    chunks.push(c);
-    size += c.byteLength;
-  }
-  if (chunks.length === 1) return chunks[0] as Uint8Array;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
+function readWhole(request: Request, limit: number): Promise<Uint8Array> {
+  return collectBytes(bodyChunks(request, limit));
 }
 
 /** Node's `fs`, where the runtime has it (Node, Bun, Deno), without importing it on runtimes that lack it. */
