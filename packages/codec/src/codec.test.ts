@@ -64,7 +64,7 @@ describe('object', () => {
       type: 'object',
       properties: {
         name: { type: 'string', minLength: 1 },
-        age: { type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER },
+        age: { type: 'integer', format: 'double-int' },
         tags: { type: 'array', items: { type: 'string' } },
       },
       required: ['name', 'tags'],

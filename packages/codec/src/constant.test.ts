@@ -22,7 +22,7 @@ describe('literal, constant, eq, any', () => {
     const epoch = codec.eq(codec.time(), new Date(0));
     expect(epoch.decode('1970-01-01T00:00:00.000Z')).toEqual(new Date(0));
     expect(() => epoch.decode('1970-01-01T00:00:00Z')).toThrow(/expected "1970-01-01T00:00:00.000Z"/);
-    expect(epoch.schema).toEqual({ type: 'string', format: 'date-time', pattern: codec.DATE_TIME_PATTERN, const: '1970-01-01T00:00:00.000Z' });
+    expect(epoch.schema).toEqual({ type: 'string', format: 'date-time', const: '1970-01-01T00:00:00.000Z' });
     const gen = new codec.SchemaGenerator({ refPrefix: '#/components/schemas/', refNamed: true });
     expect(gen.schema(codec.eq(codec.string().withName('Name'), 'x'))).toEqual({ allOf: [{ $ref: '#/components/schemas/Name' }], const: 'x' });
   });

@@ -34,7 +34,7 @@ export class IntStringCodec extends Codec<number> {
     return String(encodeInt(value, SAFE));
   }
   protected baseSchema(gen: SchemaGenerator): JsonSchema {
-    return gen.target === 'parameter' ? { type: 'integer' } : { type: 'string', pattern: SAFE_TEXT };
+    return gen.target === 'parameter' ? { type: 'integer', format: 'double-int' } : { type: 'string', pattern: SAFE_TEXT };
   }
   protected override reflectConstraints(schema: JsonSchema, gen: SchemaGenerator): JsonSchema {
     // Numeric keywords only mean something on the integer a parameter describes.

@@ -10,12 +10,43 @@ export interface IntRange {
   readonly minimum: number;
   /** Largest accepted value (inclusive, a safe integer). */
   readonly maximum: number;
-  /** The OpenAPI format name emitted as `format` (`int32`), if any. */
+  /**
+   * The OpenAPI Format Registry name emitted as `format` (`int32`, `double-int`), if any. Its
+   * range is the format's own; `minimum`/`maximum` are emitted only where the codec's range is
+   * narrower.
+   */
   readonly format?: string;
 }
 
-/** The range of {@link int}: every safe integer. */
-export const SAFE: IntRange = { kind: 'int', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
+/** The ranges of the OpenAPI Format Registry's integer formats that a `number` can hold. */
+const FORMAT_RANGES: Readonly<Record<string, readonly [number, number]>> = {
+  int8: [-128, 127],
+  int16: [-32768, 32767],
+  int32: [-2147483648, 2147483647],
+  uint8: [0, 255],
+  uint16: [0, 65535],
+  uint32: [0, 4294967295],
+  'double-int': [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+};
+
+/** The range of {@link int}: every safe integer, OpenAPI format `double-int`. */
+export const SAFE: IntRange = { kind: 'int', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, format: 'double-int' };
+
+/**
+ * The JSON Schema of an integer of `range`: `{ type: 'integer', format }` plus a bound only
+ * where the range is narrower than its format's (`uint()`: `format: 'double-int', minimum: 0`).
+ * Exact for a validator that knows the format; renders without ±2^53 bounds in docs UIs.
+ */
+export function intSchema(range: IntRange): JsonSchema {
+  const { format, minimum, maximum } = range;
+  const [lo, hi] = (format !== undefined ? FORMAT_RANGES[format] : undefined) ?? [-Infinity, Infinity];
+  return {
+    type: 'integer',
+    ...(format !== undefined && { format }),
+    ...(minimum > lo && { minimum }),
+    ...(maximum < hi && { maximum }),
+  };
+}
 
 /**
  * What is wrong with `n` as an integer of `range` (`expected an integer`, `expected a safe
@@ -44,9 +75,11 @@ export function encodeInt(value: number, range: IntRange): number {
 
 /**
  * Codec of an integer in a range of safe integers; wire value: a JSON number without a
- * fraction. Schema `{ type: 'integer', format?, minimum, maximum }`: the bounds are always
- * emitted, so a validator rejects what the decoder rejects (for `int()`, the integers beyond
- * ±(2^53−1) that a JavaScript number cannot hold exactly). Decoding and encoding check the
+ * fraction. Schema `{ type: 'integer', format }` with the OpenAPI Format Registry format whose
+ * range is the codec's (`int32`, `uint8`, `double-int` for every safe integer), plus
+ * `minimum`/`maximum` only where the codec's range is narrower than its format's; so a validator
+ * that knows the format rejects what the decoder rejects (for `int()`, the integers beyond
+ * ±(2^53−1) that a JavaScript number cannot hold exactly), and docs UIs show no ±2^53 bounds. Decoding and encoding check the
  * same range; encoding throws an `EncodeError` for NaN, ±Infinity, fractions and integers
  * outside the range.
  */
@@ -68,15 +101,14 @@ export class IntCodec extends Codec<number> {
     return encodeInt(value, this.range);
   }
   protected baseSchema(): JsonSchema {
-    const { format, minimum, maximum } = this.range;
-    return { type: 'integer', ...(format !== undefined && { format }), minimum, maximum };
+    return intSchema(this.range);
   }
 }
 
 /**
  * An integer codec: safe integers, −(2^53−1) to 2^53−1; schema
- * `{ type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 }`. For the full
- * 64-bit range use {@link int64} (a `bigint`).
+ * `{ type: 'integer', format: 'double-int' }` (the OpenAPI Format Registry's name for exactly
+ * that range). For the full 64-bit range use {@link int64} (a `bigint`).
  */
 // @__NO_SIDE_EFFECTS__
 export function int(): IntCodec {

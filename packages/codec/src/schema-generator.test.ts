@@ -27,7 +27,7 @@ describe('SchemaGenerator', () => {
 
   it('describes string-carried values by their meaning in parameter position', () => {
     const gen = new codec.SchemaGenerator();
-    expect(gen.parameterSchema(codec.intString())).toEqual({ type: 'integer' });
+    expect(gen.parameterSchema(codec.intString())).toEqual({ type: 'integer', format: 'double-int' });
     expect(gen.parameterSchema(codec.boolString())).toEqual({ type: 'boolean' });
     expect(gen.schema(codec.boolString())).toEqual({ type: 'string', enum: ['true', 'false'] });
   });
@@ -49,13 +49,13 @@ describe('SchemaGenerator', () => {
 describe('SchemaGenerator: defaults in parameter position', () => {
   it('states a default as the value the parameter schema describes, not its wire text', () => {
     const gen = new codec.SchemaGenerator();
-    expect(gen.parameterSchema(codec.defaulted(codec.intString(), 20))).toEqual({ type: 'integer', default: 20 });
+    expect(gen.parameterSchema(codec.defaulted(codec.intString(), 20))).toEqual({ type: 'integer', format: 'double-int', default: 20 });
     expect(gen.parameterSchema(codec.defaulted(codec.boolString(), true))).toEqual({ type: 'boolean', default: true });
     expect(gen.parameterSchema(codec.defaulted(codec.int64(), 5n))).toEqual({ type: 'integer', format: 'int64', default: 5 });
     expect(gen.parameterSchema(codec.defaulted(codec.string(), 'asc'))).toEqual({ type: 'string', default: 'asc' });
     expect(gen.parameterSchema(codec.defaulted(codec.array(codec.intString()), [1, 2]))).toEqual({
       type: 'array',
-      items: { type: 'integer' },
+      items: { type: 'integer', format: 'double-int' },
       default: [1, 2],
     });
     // Body position keeps the wire value: there the schema is the text's.

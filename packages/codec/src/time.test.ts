@@ -27,8 +27,8 @@ describe('time', () => {
     expect(codec.isDateTime('2024-02-29T12:00:00Z')).toBe(true);
   });
 
-  it('states the RFC 3339 syntax as a pattern beside the format', () => {
-    expect(t.schema).toEqual({ type: 'string', format: 'date-time', pattern: codec.DATE_TIME_PATTERN });
+  it('states its syntax by the format alone', () => {
+    expect(t.schema).toEqual({ type: 'string', format: 'date-time' });
     expect(codec.isFullTime('23:59:60.5+00:00')).toBe(true);
     expect(codec.isFullTime('23:59:60+01:00')).toBe(false);
   });

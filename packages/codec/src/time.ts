@@ -6,13 +6,14 @@ const FULL_DATE_SRC = '\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])';
 const FULL_TIME_SRC = '(?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)';
 
 /**
- * The RFC 3339 §5.6 `date-time` syntax, as a JSON Schema `pattern`. Emitted beside
- * `format: 'date-time'` because common format checkers (ajv-formats) also accept a space for
- * `T` and offsets like `+01` or `+0100`, which RFC 3339 does not; the pattern makes the schema
- * exact for every validator. Calendar days and leap seconds are left to the format.
+ * The RFC 3339 §5.6 `date-time` syntax, as a regular expression source (calendar days and leap
+ * seconds are checked apart, see {@link isDateTime}). Schemas carry `format: 'date-time'` alone:
+ * a checker that follows RFC 3339 accepts exactly what the decoder does. Add this as a `pattern`
+ * yourself for validators that are laxer than RFC 3339 (ajv-formats also accepts a space for
+ * `T` and offsets like `+01`).
  */
 export const DATE_TIME_PATTERN: string = `^${FULL_DATE_SRC}[Tt]${FULL_TIME_SRC}$`;
-/** The RFC 3339 §5.6 `full-time` syntax (with offset), as a JSON Schema `pattern`; see {@link DATE_TIME_PATTERN}. */
+/** The RFC 3339 §5.6 `full-time` syntax (with offset), as a regular expression source; see {@link DATE_TIME_PATTERN}. */
 export const FULL_TIME_PATTERN: string = `^${FULL_TIME_SRC}$`;
 
 const DATE_TIME_RE = new RegExp(DATE_TIME_PATTERN);
@@ -97,7 +98,7 @@ export function isoInstant(value: Date): string {
  * Codec of an instant; decoded as `Date`. Wire value: an RFC 3339 date-time string, read at
  * millisecond precision (further fraction digits are truncated), written with `toISOString()`
  * (always UTC, `Z`, three fraction digits). Valid values are the instants of the years 0000 to
- * 9999 that RFC 3339 can write. Schema `{ type: 'string', format: 'date-time', pattern }` (see
+ * 9999 that RFC 3339 can write. Schema `{ type: 'string', format: 'date-time' }` (see
  * {@link DATE_TIME_PATTERN}). Encoding checks that the value is a valid `Date` (not an Invalid
  * Date) of those years.
  */
@@ -112,7 +113,7 @@ export class TimeCodec extends Codec<Date> {
     return isoInstant(value);
   }
   protected baseSchema(): JsonSchema {
-    return { type: 'string', format: 'date-time', pattern: DATE_TIME_PATTERN };
+    return { type: 'string', format: 'date-time' };
   }
 }
 

@@ -128,7 +128,7 @@ describe('form', () => {
     );
     expect(login.bodySchema).toEqual({
       type: 'object',
-      properties: { user: { type: 'string' }, page: { type: 'integer' }, tags: { type: 'array', items: { type: 'boolean' } } },
+      properties: { user: { type: 'string' }, page: { type: 'integer', format: 'double-int' }, tags: { type: 'array', items: { type: 'boolean' } } },
       required: ['user'],
       additionalProperties: false,
       description: 'Login',

@@ -96,7 +96,7 @@ describe('renderDocument: a realistic API', () => {
 
   it('renders parameters with parameterSchema: intString as integer with its constraints', () => {
     expect(op('/users', 'get').parameters).toEqual([
-      { name: 'limit', in: 'query', description: 'Page size', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+      { name: 'limit', in: 'query', description: 'Page size', schema: { type: 'integer', format: 'double-int', minimum: 1, maximum: 100 } },
       { name: 'cursor', in: 'query', schema: { type: 'string' } },
       { name: 'X-Request-Id', in: 'header', schema: { type: 'string', format: 'uuid' } },
     ]);
@@ -155,7 +155,7 @@ describe('renderDocument: a realistic API', () => {
     expect(user?.properties?.['address']).toEqual({ anyOf: [{ $ref: '#/components/schemas/Address' }, { type: 'null' }] });
     expect(user?.required).toEqual(['id', 'name', 'nickname', 'address', 'roles', 'createdAt']);
     expect(user?.properties?.['age']).toEqual(codec.int().refine(min(0)).schema);
-    expect(user?.properties?.['age']).toMatchObject({ type: 'integer', minimum: 0 });
+    expect(user?.properties?.['age']).toMatchObject({ type: 'integer', format: 'double-int', minimum: 0 });
     expect(hasKey(json, 'nullable')).toBe(false);
   });
 
@@ -236,7 +236,7 @@ describe('renderDocument: a realistic API', () => {
 
   it('renders response headers with parameterSchema, required and description', () => {
     expect(res('/users', 'get', '200').headers).toEqual({
-      'X-Total-Count': { description: 'Number of users', required: true, schema: { type: 'integer', minimum: 0 } },
+      'X-Total-Count': { description: 'Number of users', required: true, schema: { type: 'integer', format: 'double-int', minimum: 0 } },
     });
     expect(res('/users', 'post', '201').headers).toEqual({ Location: { required: true, schema: { type: 'string' } } });
     expect(Object.keys(res('/users', 'get', '200'))).toEqual(['description', 'headers', 'content']);
@@ -250,7 +250,7 @@ describe('renderDocument: a realistic API', () => {
       schema: { type: 'string', pattern: '^(?:session|theme\\.v2)=' },
       'x-cookies': {
         session: { description: 'The session token', required: true, schema: { type: 'string' } },
-        'theme.v2': { required: false, schema: { type: 'integer' } },
+        'theme.v2': { required: false, schema: { type: 'integer', format: 'double-int' } },
       },
     });
     expect(res('/login', 'post', '200')).not.toHaveProperty('content');
@@ -327,7 +327,7 @@ describe('renderDocument: minimal documents', () => {
     expect(doc.servers).toEqual([{ url: '/' }]);
     expect(doc.paths['/items/{a}/{b}']?.get?.parameters).toEqual([
       { name: 'a', in: 'path', required: true, schema: { type: 'string' } },
-      { name: 'b', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
+      { name: 'b', in: 'path', required: true, schema: { type: 'integer', format: 'double-int', minimum: 1 } },
     ]);
     await validate(doc);
   });
@@ -380,7 +380,7 @@ describe('renderDocument: minimal documents', () => {
     });
     expect(doc.paths['/files']?.head).toEqual({
       parameters: [{ name: 'q', in: 'query', required: true, deprecated: true, schema: { type: 'string' } }],
-      responses: { '200': { description: 'OK', headers: { 'Content-Length': { schema: { type: 'integer', maximum: 10 } } } } },
+      responses: { '200': { description: 'OK', headers: { 'Content-Length': { schema: { type: 'integer', format: 'double-int', maximum: 10 } } } } },
     });
   });
 

@@ -52,11 +52,11 @@ describe('parameter and header descriptions (OpenAPI 3.1 §4.8.12.2, §4.8.21)',
 
   it("takes a named codec's description for the parameter and leaves its definition alone", () => {
     expect(param('limit')).toEqual({ name: 'limit', in: 'query', description: 'A page size.', schema: { $ref: '#/components/schemas/Limit' } });
-    expect(d.components?.schemas?.['Limit']).toEqual({ type: 'integer', description: 'A page size.' });
+    expect(d.components?.schemas?.['Limit']).toEqual({ type: 'integer', format: 'double-int', description: 'A page size.' });
   });
 
   it('does the same for response headers and the cookies of Set-Cookie', () => {
-    expect(header('X-Rate')).toEqual({ description: 'Requests left.', required: true, schema: { type: 'integer' } });
+    expect(header('X-Rate')).toEqual({ description: 'Requests left.', required: true, schema: { type: 'integer', format: 'double-int' } });
     expect(header('X-Own')).toEqual({ description: 'Own words.', schema: { type: 'string' } });
     expect(header('Set-Cookie')).toMatchObject({
       description: 'Sets the cookie `sid`: The session.',

@@ -161,7 +161,7 @@ describe('describeRoute: parameters (items 5 and 7)', () => {
 
   it('documents a defaulted integer parameter with a numeric default', () => {
     const p = op(render(as(list)), '/list', 'get').parameters?.find((x) => (x as ParameterObject).name === 'limit') as ParameterObject;
-    expect(p.schema).toEqual({ type: 'integer', default: 20 });
+    expect(p.schema).toEqual({ type: 'integer', format: 'double-int', default: 20 });
   });
 
   it("puts a codec's description on the parameter object", () => {

@@ -147,7 +147,7 @@ export function objectForm(adapter: AdapterUnderTest): void {
         ]),
       );
       const page = op.parameters.find((p: { name: string }) => p.name === 'page');
-      expect(page.schema).toEqual({ type: 'integer', default: 1 });
+      expect(page.schema).toEqual({ type: 'integer', format: 'double-int', default: 1 });
       expect(op.parameters.find((p: { name: string }) => p.name === 'X-Tenant-ID').description).toBe('The tenant');
       expect(Object.keys(op.responses['200'].headers)).toEqual(expect.arrayContaining(['ETag', 'Set-Cookie']));
       expect(op.responses['404'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/NotFound' });

@@ -8,8 +8,7 @@
 import * as codec from '@lib/codec';
 import * as rest from '@lib/rest';
 import * as validate from '@lib/validate';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { makeAjv as makeOracle } from '@lib/oracle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdapterUnderTest } from './suite.js';
 
@@ -76,12 +75,8 @@ function mappingTargets(doc: Doc): Map<string, { property: string; value: string
   return out;
 }
 
-function makeAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: true, ownProperties: true, allErrors: true, logger: false });
-  addFormats(ajv);
-  // An OpenAPI annotation, not a validation keyword (every branch pins the tag with `const`).
-  ajv.addKeyword({ keyword: 'discriminator' });
-  return ajv;
+function makeAjv(): ReturnType<typeof makeOracle> {
+  return makeOracle({ allErrors: true });
 }
 
 /** The response a document gives for `status`: the code, else its range, else `default`. */

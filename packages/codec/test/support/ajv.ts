@@ -1,28 +1,9 @@
 import type { JsonSchema } from '../../src/index.js';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { compile as compileWith } from '@lib/oracle';
 
-/**
- * The oracle: Ajv in JSON Schema 2020-12 mode with ajv-formats ("full" formats).
- * - `strict: true`: an unknown keyword or format is an error, so schemas must be standard.
- * - `ownProperties: true`: JSON objects have no prototype; without it Ajv's `required`
- *   counts an inherited `constructor` as present, which no JSON document can mean.
- * - `discriminator` is an OpenAPI annotation; Ajv's own implementation of it rejects
- *   `mapping`, so it is declared as a plain annotation keyword.
- */
-export function makeAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: true, strictTypes: true, ownProperties: true, allErrors: false, logger: false });
-  addFormats(ajv);
-  ajv.addKeyword({ keyword: 'discriminator' });
-  return ajv;
-}
-
-const shared = makeAjv();
-
-/** A validator of `schema`, compiled by the shared oracle instance. */
+/** A validator of `schema`, by the shared oracle (Ajv 2020-12, strict, standard formats). */
 export function compile(schema: JsonSchema): (value: unknown) => boolean {
-  const v = shared.compile(schema);
-  return (value) => v(value) === true;
+  return compileWith(schema);
 }
 
 /**

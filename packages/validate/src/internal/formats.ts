@@ -2,8 +2,7 @@
  * String format checks, written to accept exactly what the JSON Schema format checkers of
  * ajv-formats 3 (MIT, https://github.com/ajv-validator/ajv-formats, "full" mode) accept, so a
  * schema's `format` and the decoder agree. Where those checkers are laxer than the standard a
- * format cites (`uuid`, `date-time`, `time`), the constraint adds a `pattern` instead of
- * diverging; see the constraint files.
+ * format cites (`uuid`, `date-time`, `time`), the constraint follows the standard.
  */
 
 /** `format: 'email'`: a dot-atom local part and a dotted domain name. */
