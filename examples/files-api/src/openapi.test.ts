@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { redoclyLint } from 'users-api/src/openapi.js';
 import { describe, expect, it } from 'vitest';
 import { openapiPath, renderOpenAPI, validateOpenAPI } from './openapi.js';
 
@@ -7,8 +8,14 @@ describe('openapi.yaml', () => {
     expect(readFileSync(openapiPath, 'utf8')).toBe(renderOpenAPI());
   });
 
-  it('validates against the official OpenAPI 3.1 schema', async () => {
+  it('validates against the official OpenAPI 3.1 schema and passes @readme/openapi-parser with every rule strict', async () => {
     expect(await validateOpenAPI(openapiPath)).toEqual([]);
+  });
+
+  it('passes `redocly lint` with the recommended ruleset: no errors', async () => {
+    const report = await redoclyLint(openapiPath);
+    expect(report.problems.filter((p) => p.startsWith('error'))).toEqual([]);
+    expect(report.errors).toBe(0);
   });
 
   it('lists every media type each route reads and writes', () => {

@@ -1,15 +1,18 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { validateOpenAPI } from 'users-api/src/openapi.js';
+import { redoclyLint, validateOpenAPI } from 'users-api/src/openapi.js';
 import { describe, expect, it } from 'vitest';
 import { buildApi } from './todos.js';
 
 describe('the todo API document', () => {
-  it('passes the OpenAPI 3.1 schema and @readme/openapi-parser with every rule strict', async () => {
+  it('passes the OpenAPI 3.1 schema, @readme/openapi-parser with every rule strict, and `redocly lint` (recommended) without errors', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'todo-openapi-')), 'openapi.yaml');
     writeFileSync(file, buildApi().openAPISpec().marshalYAML());
     expect(await validateOpenAPI(file)).toEqual([]);
+    const report = await redoclyLint(file);
+    expect(report.problems.filter((p) => p.startsWith('error'))).toEqual([]);
+    expect(report.errors).toBe(0);
   });
 
   it('documents the wire names, defaults, the ETag header, the cookie and the error envelope', () => {

@@ -30,28 +30,28 @@ const session = { session: codec.optional(codec.string()) };
 export const signIn = rest.route({
   method: 'POST', path: '/sessions', body: codec.object({ user: codec.string() }),
   responseCookies: { session: rest.responseCookie(codec.string(), { maxAge: 3600, insecure: true }) },
-  meta: { operationId: 'signIn', respStatus: 204 },
+  meta: { operationId: 'signIn', summary: 'Sign in', respStatus: 204 },
 });
 export const createTodo = rest.route({
   method: 'POST', path: '/todos', headers: tenant, cookies: session, body: todoInput, response: todo,
-  errors: [unauthorized], meta: { operationId: 'createTodo' },
+  errors: [unauthorized], meta: { operationId: 'createTodo', summary: 'Create a todo' },
 });
 export const getTodo = rest.route({
   method: 'GET', path: '/todos/{id}', pathParams: { id }, headers: tenant, cookies: session, response: todo,
-  responseHeaders: { etag: rest.named('ETag', codec.string()) }, errors: [notFound, unauthorized], meta: { operationId: 'getTodo' },
+  responseHeaders: { etag: rest.named('ETag', codec.string()) }, errors: [notFound, unauthorized], meta: { operationId: 'getTodo', summary: 'Get a todo' },
 });
 export const listTodos = rest.route({
   method: 'GET', path: '/todos', headers: tenant, cookies: session,
   query: { done: codec.optional(codec.boolString()), tag: codec.optional(codec.array(codec.string())), limit: codec.defaulted(codec.intString().refine(validate.max(100)), 20) },
-  response: codec.object({ items: codec.array(todo), total: codec.int() }), errors: [unauthorized], meta: { operationId: 'listTodos' },
+  response: codec.object({ items: codec.array(todo), total: codec.int() }), errors: [unauthorized], meta: { operationId: 'listTodos', summary: 'List todos' },
 });
 export const updateTodo = rest.route({
   method: 'PATCH', path: '/todos/{id}', pathParams: { id }, headers: tenant, cookies: session, body: todoPatch, response: todo,
-  errors: [notFound, unauthorized], meta: { operationId: 'updateTodo' },
+  errors: [notFound, unauthorized], meta: { operationId: 'updateTodo', summary: 'Update a todo' },
 });
 export const deleteTodo = rest.route({
   method: 'DELETE', path: '/todos/{id}', pathParams: { id }, headers: tenant, cookies: session,
-  errors: [notFound, unauthorized], meta: { operationId: 'deleteTodo', respStatus: 204 },
+  errors: [notFound, unauthorized], meta: { operationId: 'deleteTodo', summary: 'Delete a todo', respStatus: 204 },
 });
 
 /** The service over an in-memory store: tenant → id → todo. */

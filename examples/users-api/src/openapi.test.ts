@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openapiPath, readmeErrors, renderOpenAPI, validateOpenAPI } from './openapi.js';
+import { openapiPath, readmeErrors, redoclyLint, renderOpenAPI, validateOpenAPI } from './openapi.js';
 
 describe('openapi.yaml', () => {
   it('is what the code generates (run `pnpm demo` to refresh it)', () => {
@@ -9,6 +9,21 @@ describe('openapi.yaml', () => {
 
   it('validates against the official OpenAPI 3.1 schema and passes @readme/openapi-parser with every rule strict', async () => {
     expect(await validateOpenAPI(openapiPath)).toEqual([]);
+  });
+
+  it('passes `redocly lint` with the recommended ruleset: no errors', async () => {
+    const report = await redoclyLint(openapiPath);
+    expect(report.problems.filter((p) => p.startsWith('error'))).toEqual([]);
+    expect(report.errors).toBe(0);
+  });
+
+  it('is refused by Redocly when an operation has no security stated', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const broken = join(mkdtempSync(join(tmpdir(), 'openapi-')), 'insecure.yaml');
+    writeFileSync(broken, readFileSync(openapiPath, 'utf8').replace(/\n {6}security: \[\]\n/, '\n'));
+    expect((await redoclyLint(broken)).problems.join('\n')).toMatch(/^error security-defined/m);
   });
 
   it('is refused by @readme/openapi-parser when broken the way the schema cannot see: a duplicate operationId, an undeclared path parameter', async () => {

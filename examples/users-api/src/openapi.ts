@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validate as readmeValidate } from '@readme/openapi-parser';
 import { Validator } from '@seriousme/openapi-schema-validator';
@@ -46,4 +49,37 @@ const STRICT = {
 export async function readmeErrors(file: string): Promise<string[]> {
   const res = await readmeValidate(file, { validate: { rules: { openapi: STRICT } } });
   return [...(res.valid ? [] : res.errors.map((e) => e.message)), ...res.warnings.map((w) => `warning: ${w.message}`)];
+}
+
+/** What `redocly lint` reported about a document. */
+export interface LintReport {
+  readonly errors: number;
+  readonly warnings: number;
+  /** One line per problem: `severity ruleId pointer: message`. */
+  readonly problems: readonly string[];
+}
+
+/**
+ * Runs the Redocly CLI's `lint` with its `recommended` ruleset on a document file (a separate
+ * process, as a user would run it) and returns its totals and problems.
+ */
+export function redoclyLint(file: string): Promise<LintReport> {
+  const require = createRequire(import.meta.url);
+  const cli = join(dirname(require.resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
+  const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
+  return new Promise((resolve, reject) => {
+    // lint exits 1 when it finds errors; the JSON report on stdout says which.
+    execFile(process.execPath, [cli, 'lint', '--extends=recommended', '--format=json', file], { env, maxBuffer: 16 << 20 }, (err, stdout) => {
+      try {
+        const out = JSON.parse(stdout) as {
+          totals: { errors: number; warnings: number };
+          problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[];
+        };
+        const problems = out.problems.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer ?? ''}: ${p.message}`);
+        resolve({ errors: out.totals.errors, warnings: out.totals.warnings, problems });
+      } catch (parseError) {
+        reject(err ?? parseError);
+      }
+    });
+  });
 }

@@ -31,7 +31,6 @@ describe('taggedUnion', () => {
           additionalProperties: false,
         },
       ],
-      discriminator: { propertyName: 'kind' },
     });
   });
 
@@ -50,7 +49,11 @@ describe('taggedUnion', () => {
           additionalProperties: false,
         },
       ],
-      discriminator: { propertyName: 'kind', mapping: { circle: '#/components/schemas/CircleVariant' } },
+      // No discriminator: it could not select the inline branch.
+    });
+    const all = new codec.SchemaGenerator({ refPrefix: '#/components/schemas/', refNamed: true });
+    expect(all.schema(codec.taggedUnion('kind', { circle: circle.withName('Circle'), square: codec.object({ side: codec.number() }).withName('Sq') }))).toMatchObject({
+      discriminator: { propertyName: 'kind', mapping: { circle: '#/components/schemas/CircleVariant', square: '#/components/schemas/SqVariant' } },
     });
     expect(gen.definitions).toEqual({
       // The variant's own definition stays what a route sending it bare sends: no tag.

@@ -25,8 +25,10 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * `EncodeError` with one issue at `/tag`, constraint `discriminator`), encodes it with that
  * variant (and its checks) and writes the tag.
  *
- * Schema: `oneOf` with an OpenAPI `discriminator` (OpenAPI 3.1 §4.8.25); each branch pins the
- * tag with `const`, so exactly one branch matches (JSON Schema 2020-12 §10.2.1.3). An inline
+ * Schema: `oneOf` whose branches each pin the tag with `const`, so exactly one branch matches
+ * (JSON Schema 2020-12 §10.2.1.3); when every branch is a reference, also an OpenAPI
+ * `discriminator` with its `mapping` (OpenAPI 3.1 §4.8.25, which selects referenced schemas
+ * only, so a union with an inline branch carries none). An inline
  * variant gets the tag in its `properties` and `required`. A named variant (rendered as `$ref`)
  * keeps its own definition untouched, because a route may send it bare, without the tag; the
  * union references a second definition derived from it, `{name}Variant` (see
@@ -104,9 +106,10 @@ export class TaggedUnionCodec<Tag extends string, V extends Variants> extends Co
         required: [this.tag, ...(s.required ?? []).filter((r) => r !== this.tag)],
       });
     }
-    const discriminator: { propertyName: string; mapping?: Record<string, string> } = { propertyName: this.tag };
-    if (Object.keys(mapping).length > 0) discriminator.mapping = mapping;
-    return { oneOf, discriminator };
+    // A discriminator selects among referenced schemas only (OpenAPI 3.1 §4.8.25): with an
+    // inline branch it could not name, the `const` tags alone say which branch matches.
+    if (Object.keys(mapping).length < oneOf.length) return { oneOf };
+    return { oneOf, discriminator: { propertyName: this.tag, mapping } };
   }
 }
 

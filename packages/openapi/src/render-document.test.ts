@@ -135,7 +135,7 @@ describe('renderDocument: a realistic API', () => {
   });
 
   it('turns named codecs into components.schemas, sorted, referenced by $ref', () => {
-    expect(Object.keys(json.components?.schemas ?? {})).toEqual(['Address', 'CardPayment', 'CardPaymentVariant', 'Category', 'CreateUserRequest', 'Error', 'Me', 'User']);
+    expect(Object.keys(json.components?.schemas ?? {})).toEqual(['Address', 'BankPayment', 'BankPaymentVariant', 'CardPayment', 'CardPaymentVariant', 'Category', 'CreateUserRequest', 'Error', 'Me', 'User']);
     expect(res('/users/{id}', 'get', '200').content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/User' } } });
     expect(res('/users', 'get', '200').content?.['application/json']?.schema).toEqual({
       type: 'object',
@@ -165,11 +165,12 @@ describe('renderDocument: a realistic API', () => {
     const schema = body.content['application/json']?.schema;
     // Exactly what @lib/codec renders under the document's generator options …
     expect(schema).toEqual(new codec.SchemaGenerator({ refPrefix: SCHEMA_REF_PREFIX, refNamed: true }).schema(paymentCodec));
-    // … which references the named variant through a definition carrying the tag, and inlines the other.
-    expect(schema?.discriminator).toEqual({ propertyName: 'type', mapping: { card: '#/components/schemas/CardPaymentVariant' } });
-    expect(schema?.oneOf).toHaveLength(2);
-    expect(schema?.oneOf?.[0]).toEqual({ $ref: '#/components/schemas/CardPaymentVariant' });
-    expect(schema?.oneOf?.[1]).toMatchObject({ properties: { type: { const: 'bank' }, iban: { type: 'string' } } });
+    // … which references each named variant through a definition carrying the tag.
+    expect(schema?.discriminator).toEqual({
+      propertyName: 'type',
+      mapping: { card: '#/components/schemas/CardPaymentVariant', bank: '#/components/schemas/BankPaymentVariant' },
+    });
+    expect(schema?.oneOf).toEqual([{ $ref: '#/components/schemas/CardPaymentVariant' }, { $ref: '#/components/schemas/BankPaymentVariant' }]);
     expect(json.components?.schemas?.['CardPaymentVariant']).toEqual({
       allOf: [
         { $ref: '#/components/schemas/CardPayment' },
@@ -303,10 +304,10 @@ describe('renderDocument: a realistic API', () => {
 });
 
 describe('renderDocument: minimal documents', () => {
-  it('renders an API without routes: empty paths, no servers, no components', async () => {
+  it('renders an API without routes: empty paths, the default server stated, no components', async () => {
     const doc = renderDocument({ info: { title: 'Empty', version: '0.1.0' }, servers: [], routes: [] });
-    expect(doc.toJSON()).toEqual({ openapi: '3.1.0', info: { title: 'Empty', version: '0.1.0' }, paths: {} });
-    expect(doc.marshalJSON()).toBe('{\n  "openapi": "3.1.0",\n  "info": {\n    "title": "Empty",\n    "version": "0.1.0"\n  },\n  "paths": {}\n}\n');
+    expect(doc.toJSON()).toEqual({ openapi: '3.1.0', info: { title: 'Empty', version: '0.1.0' }, servers: [{ url: '/' }], paths: {} });
+    expect(doc.marshalJSON()).toBe(`${JSON.stringify({ openapi: '3.1.0', info: { title: 'Empty', version: '0.1.0' }, servers: [{ url: '/' }], paths: {} }, null, 2)}\n`);
     await validate(doc);
   });
 
@@ -338,7 +339,7 @@ describe('renderDocument: minimal documents', () => {
       servers: [],
       routes: [route('POST', '/ping', { requestBody: { required: true, content: [{ mediaType: 'application/json', codec: codec.empty() }] } })],
     });
-    expect(doc.paths['/ping']?.post).toEqual({ responses: { '201': { description: 'Created' } } });
+    expect(doc.paths['/ping']?.post).toEqual({ responses: { '201': { description: 'Created' } }, security: [] });
   });
 
   it('renders an unnamed schemaName body and a named codec used in two roles once', () => {
@@ -381,7 +382,19 @@ describe('renderDocument: minimal documents', () => {
     expect(doc.paths['/files']?.head).toEqual({
       parameters: [{ name: 'q', in: 'query', required: true, deprecated: true, schema: { type: 'string' } }],
       responses: { '200': { description: 'OK', headers: { 'Content-Length': { schema: { type: 'integer', format: 'double-int', maximum: 10 } } } } },
+      security: [],
     });
+  });
+
+  it('states a route without security as public (`security: []`) unless a global requirement applies', () => {
+    const routes = [route('GET', '/open', {}), route('GET', '/closed', { security: [{ key: [] }] })];
+    const securitySchemes = { key: { type: 'apiKey', name: 'X-Key', in: 'header' } } as const;
+    const bare = renderDocument({ info: { title: 't', version: '1' }, servers: [], routes, securitySchemes });
+    expect(bare.paths['/open']?.get?.security).toEqual([]);
+    expect(bare.paths['/closed']?.get?.security).toEqual([{ key: [] }]);
+    const global = renderDocument({ info: { title: 't', version: '1' }, servers: [], routes, securitySchemes, security: [{ key: [] }] });
+    expect(global.paths['/open']?.get).not.toHaveProperty('security');
+    expect(global.security).toEqual([{ key: [] }]);
   });
 
   it('renders a named recursive codec (codec.lazy) as one self-referencing component', async () => {

@@ -16,7 +16,8 @@ const METHOD_KEYS: readonly HttpMethodKey[] = ['get', 'put', 'post', 'delete', '
 /**
  * Renders an API descriptor into an OpenAPI 3.1 document.
  *
- * - `info` from `api.info`; `servers` as `{ url, description: name }`; global `security`.
+ * - `info` from `api.info`; `servers` as `{ url, description: name }`, else `[{ url: '/' }]`
+ *   (OpenAPI's default, stated); global `security`.
  * - `paths`: one path item per template (`/users/{id}`), in first-declaration order; within
  *   it, operations under the lower-case method in OpenAPI order (`get`, `put`, `post`, …).
  * - Every codec goes through one `SchemaGenerator` with `refNamed`, so named codecs
@@ -24,6 +25,8 @@ const METHOD_KEYS: readonly HttpMethodKey[] = ['get', 'put', 'post', 'delete', '
  *   (sorted by name) referenced as `#/components/schemas/{name}`.
  * - `tags`: the tags the operations use, in first-use order.
  * - `components.securitySchemes` from `api.securitySchemes`. Empty arrays and objects are left out.
+ * - Without global security, an operation whose route declares none says so with `security: []`
+ *   (public, stated rather than implied), as linters such as Redocly's `security-defined` ask.
  *
  * @returns a new {@link Document}; rendering has no side effects on the descriptor.
  * @throws {OpenAPIRenderError} when the descriptor cannot give a valid document (duplicate
@@ -38,6 +41,8 @@ export function renderDocument(api: ApiDescriptor): Document {
   const shapes = new Map<string, string>();
   const operationIds = new Map<string, RouteDescriptor>();
   const tags: string[] = [];
+  // A route without security of its own is public when no global requirement applies.
+  const publicByDefault = api.security === undefined || api.security.length === 0;
 
   for (const route of api.routes) {
     const key = methodKey(route);
@@ -65,7 +70,7 @@ export function renderDocument(api: ApiDescriptor): Document {
       operationIds.set(route.operationId, route);
     }
     if (route.security !== undefined) checkSecurity(route.security, schemes, route);
-    item.set(key, renderRouteOperation(route, gen));
+    item.set(key, renderRouteOperation(publicByDefault && route.security === undefined ? { ...route, security: [] } : route, gen));
     for (const tag of route.tags ?? []) if (!tags.includes(tag)) tags.push(tag);
   }
   if (api.security !== undefined) checkSecurity(api.security, schemes, undefined);
@@ -92,7 +97,8 @@ export function renderDocument(api: ApiDescriptor): Document {
         license: api.info.license === undefined ? undefined : omitUndefined<LicenseObject>({ ...api.info.license }),
         version: api.info.version,
       }),
-      servers: api.servers.length > 0 ? api.servers.map((s) => omitUndefined<ServerObject>({ url: s.url, description: s.name !== '' ? s.name : undefined })) : undefined,
+      // No server declared: OpenAPI's default, `/` (the document's own origin), said explicitly.
+      servers: api.servers.length > 0 ? api.servers.map((s) => omitUndefined<ServerObject>({ url: s.url, description: s.name !== '' ? s.name : undefined })) : [{ url: '/' }],
       security: api.security !== undefined && api.security.length > 0 ? renderSecurity(api.security) : undefined,
       tags: renderTags(api.tags ?? [], tags),
       paths,

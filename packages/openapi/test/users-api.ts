@@ -42,7 +42,7 @@ const errorCodec = codec.object({ error: codec.string() }).withName('Error');
 const notFoundCodec = codec.object({ error: codec.string(), id: codec.string() });
 export const paymentCodec: codec.Codec<unknown> = codec.taggedUnion('type', {
   card: codec.object({ last4: codec.string() }).withName('CardPayment'),
-  bank: codec.object({ iban: codec.string() }),
+  bank: codec.object({ iban: codec.string() }).withName('BankPayment'),
 });
 const loginCodec = codec.object({ username: codec.string(), password: codec.string() });
 
