@@ -1,4 +1,5 @@
 import * as nodeHttp from '@lib/node-http';
+import { serveDocs } from '@lib/openapi-ui';
 import * as rest from '@lib/rest';
 import * as validate from '@lib/validate';
 import { randomBytes } from 'node:crypto';
@@ -67,6 +68,9 @@ export function buildApi(tokenSecret: string, store: UserStore = new UserStore()
       for await (const { seq, event } of store.changes(after, ctx.signal)) yield { data: event, id: String(seq), event: event.kind };
     })
     .register(api);
+  // GET /openapi.json (YAML by Accept), /openapi.yaml and the Swagger UI page at /docs, whose
+  // "Try it out" calls this server whatever port it listens on.
+  serveDocs(api, { sameOrigin: true });
   return api;
 }
 

@@ -22,6 +22,12 @@ export interface RouteMetaFields {
   readonly externalDocs?: ExternalDocsDescriptor;
   /** Route security requirements: scheme name → scopes. */
   readonly security?: readonly SecurityRequirement[];
+  /**
+   * Leaves the route out of the OpenAPI document (`api.openAPISpec()`); it is served and callable
+   * as any other. For endpoints that are not part of the API's contract: the document itself, a
+   * docs page, health checks.
+   */
+  readonly hidden?: boolean;
 }
 
 /** Route metadata as a route option. */

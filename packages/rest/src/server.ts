@@ -276,14 +276,16 @@ export class Server {
   }
 
   /**
-   * The OpenAPI 3.1 document of every registered route.
+   * The OpenAPI 3.1 document of every registered route, except those declared `hidden`.
    * @throws {import('@lib/codec').SchemaNameConflictError} when two different schemas share a name.
    */
   openAPISpec(): Document {
     return renderDocument({
       info: this.info,
       servers: this.#servers,
-      routes: this.handles().map((h) => describeRoute(h)),
+      routes: this.handles()
+        .filter((h) => h.route.meta.hidden !== true)
+        .map((h) => describeRoute(h)),
       ...(this.#securitySchemes.size > 0 && { securitySchemes: Object.fromEntries([...this.#securitySchemes].map(([name, s]) => [name, s.object])) }),
       ...(this.#security.length > 0 && { security: this.#security }),
       ...(this.#tags.length > 0 && { tags: this.#tags }),

@@ -1,6 +1,7 @@
 import { clientContract } from './client-contract.js';
 import { contract } from './contract.js';
 import { corsSuite } from './cors.js';
+import { docs } from './docs.js';
 import { formatsSuite } from './formats.js';
 import { hardening } from './hardening.js';
 import { middleware } from './middleware.js';
@@ -23,4 +24,5 @@ export function allSuites(adapter: AdapterUnderTest): void {
   formatsSuite(adapter);
   sseSuite(adapter);
   objectForm(adapter);
+  docs(adapter);
 }

@@ -1,0 +1,13 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: ['src/index.ts'],
+  format: ['esm', 'cjs'],
+  dts: true,
+  clean: true,
+  sourcemap: true,
+  target: 'node20',
+  treeshake: true,
+  // import.meta.url in the CommonJS build (to find swagger-ui-dist's files).
+  shims: true,
+});
