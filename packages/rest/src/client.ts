@@ -16,7 +16,7 @@ import {
 import { ErrorPatternResponse, RequestBuildError, RequestError, ResponseBodyError, UnexpectedStatusError } from './http-errors.js';
 import { isSSERoute, resumable, type EventStream, type SSERequest } from './sse.js';
 import { runClientMiddleware } from './middleware.js';
-import type { Observer, ValidationLocation } from './options.js';
+import { traced, type Observer, type TraceStart, type ValidationLocation } from './options.js';
 import { ResponseMergeParam, type AnyParam } from './params.js';
 import { BODY_METHODS, Route, type DeclaredError } from './route.js';
 import { checkParamValues, encodeParam, PARAM_ERRORS, type RequestParamSpec, type RouteHandle } from './route-handle.js';
@@ -193,8 +193,30 @@ export async function callWithTransport<Req, Resp>(transport: ClientTransport, h
   return (await exchangeRoute(transport, handle, req, options)).value;
 }
 
-/** {@link callWithTransport}, with the success status beside the value. */
-async function exchangeRoute<Req, Resp>(transport: ClientTransport, handle: RouteHandle<Req, Resp>, req: Req, options: ClientCallOptions): Promise<{ readonly status: number; readonly value: Resp }> {
+/** {@link callWithTransport}, with the success status beside the value; traced by the observer's `trace`. */
+function exchangeRoute<Req, Resp>(transport: ClientTransport, handle: RouteHandle<Req, Resp>, req: Req, options: ClientCallOptions): Promise<{ readonly status: number; readonly value: Resp }> {
+  const observer = options.observer;
+  if (observer?.trace === undefined) return exchangeOnce(transport, handle, req, options, []);
+  const route = handle.route;
+  // Header lines the tracer adds (trace context), sent with the request.
+  const extra: [string, string][] = [];
+  const start: TraceStart = { kind: 'client', route: route.id, method: route.method, path: route.path, header: () => undefined, setHeader: (name, value) => void extra.push([name.toLowerCase(), value]) };
+  return traced(
+    observer,
+    start,
+    () => exchangeOnce(transport, handle, req, options, extra),
+    (r) => ({ status: r.status }),
+    (err) => ({ status: typeof (err as { statusCode?: unknown }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 0, error: err }),
+  );
+}
+
+async function exchangeOnce<Req, Resp>(
+  transport: ClientTransport,
+  handle: RouteHandle<Req, Resp>,
+  req: Req,
+  options: ClientCallOptions,
+  traceHeaders: readonly (readonly [string, string])[],
+): Promise<{ readonly status: number; readonly value: Resp }> {
   const route = handle.route;
   const started = performance.now();
   const observer = options.observer;
@@ -285,6 +307,7 @@ async function exchangeRoute<Req, Resp>(transport: ClientTransport, handle: Rout
     const respFormats = (options.responseFormats ?? handle.responseFormats) as readonly Format<unknown>[];
     if (route.respCodec.kind !== 'empty' && respFormats.length > 0) headers.push(['accept', acceptOf(respFormats)]);
     if (Object.keys(cookies).length > 0) headers.push(['cookie', stringifyCookie(cookies)]);
+    for (const [name, value] of traceHeaders) headers.push([name, value]);
     if (options.signal?.aborted) throw new RequestBuildError('the call was aborted before sending', options.signal.reason);
 
     const exchange = { method: route.method, path, query, headers, body, signal: options.signal };

@@ -59,7 +59,7 @@ export type { ErrorPatternValuer } from './http-errors.js';
 export { declaration, Declaration, Middleware, newMiddleware } from './middleware.js';
 export type { BoundReceiveFunc, BoundSendFunc, MiddlewareAttachment, MiddlewareFields, ReceiveFunc, SendFunc } from './middleware.js';
 export { DEFAULT_MAX_BODY_BYTES } from './options.js';
-export type { ClientRelevantOptions, ErrorEnvelope, ErrorHandler, Observer, Options, SecurityFunc, ValidationLocation } from './options.js';
+export type { ClientRelevantOptions, ErrorEnvelope, ErrorHandler, Observer, Options, SecurityFunc, TraceEnd, TraceStart, ValidationLocation } from './options.js';
 export {
   cookieParam,
   headerParam,

@@ -31,6 +31,59 @@ export interface Observer {
    * guard name of the matched error rule, or `none`.
    */
   onSpanTags?(info: { readonly route: string; readonly tags: Readonly<Record<string, string | number | boolean>> }): void;
+  /**
+   * Wraps one server request (from its route's pipeline to the response) or one client call,
+   * for tracing: call `run` exactly once and resolve after it; code run inside `run` (handlers,
+   * middleware, the transport) runs in whatever async context `trace` set up around it (an
+   * OpenTelemetry span made active). `run` never rejects: it resolves with the status and the
+   * error, if any. `start.header` reads a request header on the server (W3C `traceparent`);
+   * `start.setHeader` adds a header to a client's request (to propagate trace context). A
+   * `trace` that throws, or resolves without calling `run`, is ignored: the request still runs.
+   * Requests no route takes (404, 405) are not traced.
+   */
+  trace?(start: TraceStart, run: () => Promise<TraceEnd>): Promise<unknown>;
+}
+
+/** A server request or a client call as {@link Observer.trace} sees it, before it runs. */
+export interface TraceStart {
+  /** `server`: a request a route answers; `client`: a call of the typed client. */
+  readonly kind: 'server' | 'client';
+  /** The route's id: method and path template (`GET /users/{id}`). */
+  readonly route: string;
+  /** The upper-case method. */
+  readonly method: string;
+  /** The route's path template (`/users/{id}`), what OpenTelemetry calls `http.route`. */
+  readonly path: string;
+  /** Server: a request header by lower-case name (`undefined` when absent). Client: always `undefined`. */
+  header(name: string): string | undefined;
+  /** Client: adds a header to the request, before it is sent. Server: does nothing. */
+  setHeader(name: string, value: string): void;
+}
+
+/** How a traced request or call ended. */
+export interface TraceEnd {
+  /** The response status; 0 when a client call got none (it failed before or while sending). */
+  readonly status: number;
+  /** The error the request or call ended with: the handler's error on the server, the thrown error on the client. */
+  readonly error?: unknown;
+}
+
+/**
+ * Runs `run` under `observer.trace` when there is one (see {@link Observer.trace}), total: a
+ * `trace` that throws or never calls `run` is ignored. Resolves with `run`'s own result.
+ * @internal
+ */
+export async function traced<T>(observer: Observer | undefined, start: TraceStart, run: () => Promise<T>, end: (result: T) => TraceEnd, failed: (err: unknown) => TraceEnd): Promise<T> {
+  const trace = observer?.trace;
+  if (trace === undefined) return run();
+  let ran: Promise<T> | undefined;
+  const once = (): Promise<T> => (ran ??= run());
+  try {
+    await trace.call(observer, start, () => once().then(end, failed));
+  } catch {
+    // A tracer never breaks a request.
+  }
+  return once();
 }
 
 /** The default error body: `{ "error": message }`. */

@@ -10,6 +10,7 @@ import { openapiContract } from './openapi-contract.js';
 import { security } from './security.js';
 import { sseSuite } from './sse.js';
 import { conformance, type AdapterUnderTest } from './suite.js';
+import { tracing } from './tracing.js';
 
 /** Every HTTP-level suite but the hostile and memory ones (their own files), against `adapter`. */
 export function allSuites(adapter: AdapterUnderTest): void {
@@ -25,4 +26,5 @@ export function allSuites(adapter: AdapterUnderTest): void {
   sseSuite(adapter);
   objectForm(adapter);
   docs(adapter);
+  tracing(adapter);
 }

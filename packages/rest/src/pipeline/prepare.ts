@@ -28,7 +28,7 @@ import {
   messageOf,
 } from '../errors.js';
 import { PipelineNoResponseError } from '../http-errors.js';
-import { DEFAULT_MAX_BODY_BYTES, type ErrorHandler, type Observer, type Options } from '../options.js';
+import { DEFAULT_MAX_BODY_BYTES, traced, type ErrorHandler, type Observer, type Options, type TraceStart } from '../options.js';
 import { ResponseMergeParam, type AnyParam } from '../params.js';
 import { isFinalStatus, wireStatus } from '../error-rules.js';
 import { BODY_METHODS, type Route } from '../route.js';
@@ -467,7 +467,7 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
     }
   }
 
-  async function run(req: PipelineRequest): Promise<PipelineResponse> {
+  async function runRoute(req: PipelineRequest, outcome?: { failure?: unknown }): Promise<PipelineResponse> {
     const started = observer?.onResponse === undefined ? 0 : performance.now();
     const ctx = new Context(() => req.signal);
     const ctxHeaders = new Headers();
@@ -594,8 +594,24 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
     safeObserve(() =>
       observer?.onResponse?.({ route: route.id, status: res.status, durationMs: performance.now() - started, ...(failure !== undefined && { error: failure }) }),
     );
+    if (outcome !== undefined) outcome.failure = failure;
     return res;
   }
 
+  const trace = observer?.trace;
+  const run =
+    trace === undefined
+      ? runRoute
+      : (req: PipelineRequest): Promise<PipelineResponse> => {
+          const outcome: { failure?: unknown } = {};
+          const start: TraceStart = { kind: 'server', route: route.id, method: route.method, path: route.path, header: (name) => req.header(name.toLowerCase()), setHeader: () => undefined };
+          return traced(
+            observer,
+            start,
+            () => runRoute(req, outcome),
+            (res) => ({ status: res.status, ...(outcome.failure !== undefined && { error: outcome.failure }) }),
+            (err) => ({ status: 500, error: err }),
+          );
+        };
   return { method: route.method, path: route.path, handle, run };
 }
