@@ -14,7 +14,8 @@ import {
   TransportTypeMismatchError,
 } from './errors.js';
 import { ErrorPatternResponse, RequestBuildError, RequestError, ResponseBodyError, UnexpectedStatusError } from './http-errors.js';
-import { isSSERoute, resumable, type EventStream, type SSERequest } from './sse.js';
+import { isSSERoute, resumable } from './sse-resume.js';
+import type { EventStream, SSERequest } from './sse.js';
 import { runClientMiddleware } from './middleware.js';
 import { traced, type Observer, type TraceStart, type ValidationLocation } from './options.js';
 import { ResponseMergeParam, type AnyParam } from './params.js';
