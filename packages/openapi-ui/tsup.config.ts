@@ -1,13 +1,4 @@
-import { defineConfig } from 'tsup';
+import { packageConfig } from '../../tsup.shared.js';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
-  treeshake: true,
-  // import.meta.url in the CommonJS build (to find swagger-ui-dist's files).
-  shims: true,
-});
+// shims: import.meta.url in the CommonJS build (to find swagger-ui-dist's files).
+export default packageConfig(['src/index.ts'], { shims: true });
