@@ -207,7 +207,7 @@ function exchangeRoute<Req, Resp>(transport: ClientTransport, handle: RouteHandl
     start,
     () => exchangeOnce(transport, handle, req, options, extra),
     (r) => ({ status: r.status }),
-    (err) => ({ status: typeof (err as { statusCode?: unknown }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 0, error: err }),
+    (err) => ({ status: statusOf(err), error: err }),
   );
 }
 
@@ -358,10 +358,15 @@ async function exchangeOnce<Req, Resp>(
     }
     return { status: reply.status, value: resp as Resp };
   } catch (err) {
-    const status = typeof (err as { statusCode?: unknown }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 0;
-    observe(observer, route.id, status, started, err);
+    observe(observer, route.id, statusOf(err), started, err);
     throw err;
   }
+}
+
+/** The response status a call's error carries (`statusCode`), or 0 when it got no response. */
+function statusOf(err: unknown): number {
+  const code = (err as { statusCode?: unknown } | null)?.statusCode;
+  return typeof code === 'number' ? code : 0;
 }
 
 const NEVER_ABORTED = new AbortController().signal;

@@ -75,9 +75,8 @@ function mappingTargets(doc: Doc): Map<string, { property: string; value: string
   return out;
 }
 
-function makeAjv(): ReturnType<typeof makeOracle> {
-  return makeOracle({ allErrors: true });
-}
+/** The oracle, reporting every error. */
+const makeAjv = (): ReturnType<typeof makeOracle> => makeOracle({ allErrors: true });
 
 /** The response a document gives for `status`: the code, else its range, else `default`. */
 function documented(doc: Doc, method: string, template: string, status: number): NonNullable<Operation['responses']>[string] {
