@@ -1,19 +1,23 @@
 import { defineConfig, type Options } from 'tsup';
 
 /**
- * The build every published package shares: ESM and CommonJS, type declarations for both,
- * source maps, Node 20. `entry` lists the package's entry points; `extra` adds or overrides
- * options (`shims` for `import.meta.url` in CommonJS).
+ * The build every published package shares, Node 20, with source maps:
+ *
+ * - ESM mirrors `src/` module by module (no bundling). A bundler that takes one export from
+ *   `dist/index.js` then loads only the modules it reaches, as `sideEffects: false` allows: a
+ *   browser client never loads the server pipeline, content negotiation or the schema renderer.
+ *   One bundled file (or shared chunks) would import every dependency at its top.
+ * - CommonJS (Node `require`) is one file per entry.
+ * - Type declarations for both (`.d.ts`, `.d.cts`) are emitted for the entries.
+ *
+ * `entry` lists the package's entry points; `extra` adds or overrides options of both builds
+ * (`shims` for `import.meta.url` in CommonJS). The package's `build` script empties `dist`
+ * first (the two builds run side by side, so neither may clean it).
  */
 export function packageConfig(entry: readonly string[] = ['src/index.ts'], extra: Options = {}): ReturnType<typeof defineConfig> {
-  return defineConfig({
-    entry: [...entry],
-    format: ['esm', 'cjs'],
-    dts: true,
-    clean: true,
-    sourcemap: true,
-    target: 'node20',
-    treeshake: true,
-    ...extra,
-  });
+  const common: Options = { dts: { entry: [...entry] }, sourcemap: true, target: 'node20' };
+  return defineConfig([
+    { ...common, entry: ['src/**/*.ts', '!src/**/*.test.ts', '!src/**/*.test-d.ts'], format: ['esm'], bundle: false, ...extra },
+    { ...common, entry: [...entry], format: ['cjs'], treeshake: true, ...extra },
+  ]);
 }

@@ -1,7 +1,7 @@
 import { Codec, describeType, INVALID, type DecodeContext, type Invalid } from './codec.js';
 import { collect, failure, mismatch, type EncodeFailures } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
-import type { SchemaGenerator } from './schema-generator.js';
+import type { SchemaWriter } from './schema-writer.js';
 
 /**
  * Codec of an array whose items share one codec; schema `{ type: 'array', items }`. Encoding
@@ -50,7 +50,7 @@ export class ArrayCodec<T> extends Codec<T[]> {
     if (failed !== undefined) throw failure(failed);
     return out;
   }
-  protected baseSchema(gen: SchemaGenerator): JsonSchema {
+  protected baseSchema(gen: SchemaWriter): JsonSchema {
     return { type: 'array', items: gen.schema(this.item) };
   }
 }

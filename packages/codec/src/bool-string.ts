@@ -1,7 +1,7 @@
 import { Codec, describeType, type DecodeContext, type Invalid } from './codec.js';
 import { mismatch } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
-import type { SchemaGenerator } from './schema-generator.js';
+import type { SchemaWriter } from './schema-writer.js';
 
 /**
  * Codec of a boolean whose wire value is `"true"` or `"false"`, for parameters. Schema: in
@@ -19,7 +19,7 @@ export class BoolStringCodec extends Codec<boolean> {
     if (typeof value !== 'boolean') throw mismatch('boolean', value);
     return value ? 'true' : 'false';
   }
-  protected baseSchema(gen: SchemaGenerator): JsonSchema {
+  protected baseSchema(gen: SchemaWriter): JsonSchema {
     return gen.target === 'parameter' ? { type: 'boolean' } : { type: 'string', enum: ['true', 'false'] };
   }
 }

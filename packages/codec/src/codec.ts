@@ -2,7 +2,7 @@ import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/sp
 import { DecodeError, makeIssue, type Issue, type PathSegment } from './decode-error.js';
 import { EncodeError } from './encode-error.js';
 import type { JsonSchema } from './json-schema.js';
-import { SchemaGenerator } from './schema-generator.js';
+import { SchemaWriter } from './schema-writer.js';
 
 /**
  * A check on a decoded value, reflected into JSON Schema where a keyword exists
@@ -118,7 +118,7 @@ export abstract class Codec<T> implements StandardSchemaV1<unknown, T>, Standard
    */
   protected abstract serialize(value: T): unknown;
   /** The schema of the wire value, without constraints and metadata. */
-  protected abstract baseSchema(gen: SchemaGenerator): JsonSchema;
+  protected abstract baseSchema(gen: SchemaWriter): JsonSchema;
 
   /** The codecs this one is built from (fields, items, variants), for renderers. */
   children(): readonly Codec<unknown>[] {
@@ -196,22 +196,22 @@ export abstract class Codec<T> implements StandardSchemaV1<unknown, T>, Standard
   /** The JSON Schema 2020-12 of the wire value, with `$defs` for recursive parts. */
   get schema(): JsonSchema {
     let s = schemaCache.get(this);
-    if (s === undefined) schemaCache.set(this, (s = new SchemaGenerator().root(this)));
+    if (s === undefined) schemaCache.set(this, (s = new SchemaWriter().root(this)));
     return s;
   }
 
   /**
    * The full schema of this codec under `gen`: base schema, constraint keywords, metadata.
-   * Renderers call `gen.schema(codec)` instead, which turns named codecs into `$ref`s.
+   * Renderers call `gen.schema(codec)` instead (a `SchemaGenerator` turns named codecs into `$ref`s).
    */
-  toJsonSchema(gen: SchemaGenerator): JsonSchema {
+  toJsonSchema(gen: SchemaWriter): JsonSchema {
     let s: JsonSchema = this.baseSchema(gen);
     s = this.reflectConstraints(s, gen);
     return applyMeta(s, this.meta);
   }
 
   /** Applies the constraints' schema keywords to `schema`. */
-  protected reflectConstraints(schema: JsonSchema, _gen: SchemaGenerator): JsonSchema {
+  protected reflectConstraints(schema: JsonSchema, _gen: SchemaWriter): JsonSchema {
     let s = schema;
     for (const c of this.constraints) {
       if (c.schema === undefined) continue;

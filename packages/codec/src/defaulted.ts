@@ -1,6 +1,6 @@
 import { Codec, type DecodeContext, type Invalid } from './codec.js';
 import type { JsonSchema } from './json-schema.js';
-import type { SchemaGenerator } from './schema-generator.js';
+import type { SchemaWriter } from './schema-writer.js';
 
 /**
  * Codec of a value with a default: an absent (`undefined`) wire value decodes to the default,
@@ -38,7 +38,7 @@ export class DefaultedCodec<T> extends Codec<T> {
   protected serialize(value: T): unknown {
     return value === undefined ? undefined : this.inner.encode(value);
   }
-  protected baseSchema(gen: SchemaGenerator): JsonSchema {
+  protected baseSchema(gen: SchemaWriter): JsonSchema {
     const s = gen.schema(this.inner);
     const value = gen.target === 'parameter' ? parameterValue(gen, s, this.defaultWire) : this.defaultWire;
     return value === NO_VALUE ? s : { ...s, default: value };
@@ -54,7 +54,7 @@ const NUMBER_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
  * `"true"` under `type: boolean`, each element of an array under `items`; anything else as it
  * is. {@link NO_VALUE} when the text names an integer no JSON number holds exactly.
  */
-function parameterValue(gen: SchemaGenerator, schema: JsonSchema, wire: unknown): unknown {
+function parameterValue(gen: SchemaWriter, schema: JsonSchema, wire: unknown): unknown {
   const s = resolve(gen, schema);
   const types = s.type === undefined ? [] : Array.isArray(s.type) ? s.type : [s.type];
   if (typeof wire === 'string') {
@@ -75,7 +75,7 @@ function parameterValue(gen: SchemaGenerator, schema: JsonSchema, wire: unknown)
 }
 
 /** `schema`, or the definition its `$ref` names. */
-function resolve(gen: SchemaGenerator, schema: JsonSchema): JsonSchema {
+function resolve(gen: SchemaWriter, schema: JsonSchema): JsonSchema {
   if (schema.$ref === undefined || !schema.$ref.startsWith(gen.refPrefix)) return schema;
   return gen.definitions[decodeURIComponent(schema.$ref.slice(gen.refPrefix.length))] ?? schema;
 }

@@ -2,7 +2,7 @@ import { Codec, INVALID, type DecodeContext, type Invalid } from './codec.js';
 import { deepEqual } from './internal/deep-equal.js';
 import { encodeIssue } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
-import type { SchemaGenerator } from './schema-generator.js';
+import type { SchemaWriter } from './schema-writer.js';
 
 /**
  * Codec that accepts one value of another codec: the wire value must equal (structurally)
@@ -39,7 +39,7 @@ export class EqCodec<T> extends Codec<T> {
     if (!deepEqual(wire, this.wire)) throw encodeIssue(`expected ${JSON.stringify(this.wire)}`, 'const', value);
     return wire;
   }
-  protected baseSchema(gen: SchemaGenerator): JsonSchema {
+  protected baseSchema(gen: SchemaWriter): JsonSchema {
     const s = gen.schema(this.inner);
     return s.$ref !== undefined ? { allOf: [s], const: this.wire } : { ...s, const: this.wire };
   }

@@ -2,7 +2,8 @@ import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/sp
 import { Codec, INVALID, type DecodeContext, type Invalid } from './codec.js';
 import { makeIssue, type PathSegment } from './decode-error.js';
 import type { JsonSchema } from './json-schema.js';
-import type { SchemaGenerator } from './schema-generator.js';
+import { autoName } from './internal/schema-defs.js';
+import type { SchemaWriter } from './schema-writer.js';
 
 /** Options of {@link fromStandardSchema}. */
 export interface FromStandardSchemaOptions<T> {
@@ -57,10 +58,10 @@ function unescapeSegment(seg: string): string {
  * definitions (renamed when the name is taken) and rewrites its `$ref`s; a schema that refers
  * to its own root (`$ref: '#'`, as zod writes recursion) becomes a definition itself.
  */
-function adopt(raw: JsonSchema, gen: SchemaGenerator, preferredName: string | undefined): JsonSchema {
+function adopt(raw: JsonSchema, gen: SchemaWriter, preferredName: string | undefined): JsonSchema {
   const { $schema: _schema, $defs, ...root } = raw;
   const names = new Map<string, string>();
-  for (const name of Object.keys($defs ?? {})) names.set(name, Object.hasOwn(gen.definitions, name) ? gen.autoName(name) : name);
+  for (const name of Object.keys($defs ?? {})) names.set(name, Object.hasOwn(gen.definitions, name) ? autoName(gen, name) : name);
   let rootName: string | undefined;
   const ref = (name: string, rest: string): string => gen.refPrefix + encodeURIComponent(name) + rest;
   const rewrite = (node: unknown): unknown => {
@@ -72,7 +73,7 @@ function adopt(raw: JsonSchema, gen: SchemaGenerator, preferredName: string | un
         const m = /^#\/\$defs\/([^/]*)(.*)$/.exec(v);
         const def = m === null ? undefined : names.get(unescapeSegment(m[1] as string));
         if (m !== null && def !== undefined) out[k] = ref(def, m[2] as string);
-        else out[k] = ref((rootName ??= gen.autoName(preferredName ?? 'Schema')), v.slice(1));
+        else out[k] = ref((rootName ??= autoName(gen, preferredName ?? 'Schema')), v.slice(1));
       } else Object.defineProperty(out, k, { value: rewrite(v), enumerable: true, writable: true, configurable: true });
     }
     return out;
@@ -109,7 +110,7 @@ export class StandardSchemaCodec<T> extends Codec<T> {
   /** The adapter's options. */
   readonly options: FromStandardSchemaOptions<T>;
   /** The raw JSON Schema and its adoption per generator, shared by copies. */
-  protected readonly cell: { raw?: JsonSchema; adopted: WeakMap<SchemaGenerator, JsonSchema> } = { adopted: new WeakMap() };
+  protected readonly cell: { raw?: JsonSchema; adopted: WeakMap<SchemaWriter, JsonSchema> } = { adopted: new WeakMap() };
 
   constructor(standard: StandardSchemaV1<unknown, T>, options: FromStandardSchemaOptions<T> = {}) {
     super();
@@ -160,7 +161,7 @@ export class StandardSchemaCodec<T> extends Codec<T> {
     return this.options.encode === undefined ? value : this.options.encode(value);
   }
 
-  protected baseSchema(gen: SchemaGenerator): JsonSchema {
+  protected baseSchema(gen: SchemaWriter): JsonSchema {
     let s = this.cell.adopted.get(gen);
     if (s === undefined) this.cell.adopted.set(gen, (s = adopt(this.rawJsonSchema, gen, this.meta.name)));
     return s;

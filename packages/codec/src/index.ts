@@ -5,7 +5,9 @@ export type { Issue, PathSegment } from './decode-error.js';
 export { EncodeError } from './encode-error.js';
 export type { JsonSchema, JsonSchemaType } from './json-schema.js';
 export { SchemaGenerator, SchemaNameConflictError } from './schema-generator.js';
-export type { SchemaGeneratorOptions, SchemaTarget } from './schema-generator.js';
+export { SchemaWriter } from './schema-writer.js';
+export type { SchemaGeneratorOptions } from './schema-generator.js';
+export type { SchemaTarget } from './schema-writer.js';
 
 export { any, AnyValueCodec } from './any.js';
 export { array, ArrayCodec } from './array.js';

@@ -2,7 +2,7 @@ import { Codec, describeType, type DecodeContext, type Invalid } from './codec.j
 import { encodeInt, SAFE } from './int.js';
 import { INTEGER_TEXT, integerTextPattern } from './internal/integer-text.js';
 import type { JsonSchema } from './json-schema.js';
-import type { SchemaGenerator } from './schema-generator.js';
+import type { SchemaWriter } from './schema-writer.js';
 
 /** Decimal texts of the safe integers, −(2^53−1) to 2^53−1. */
 const SAFE_TEXT = integerTextPattern(BigInt(Number.MIN_SAFE_INTEGER), BigInt(Number.MAX_SAFE_INTEGER));
@@ -33,10 +33,10 @@ export class IntStringCodec extends Codec<number> {
     if (typeof value === 'string' && INTEGER_TEXT.test(value) && Number.isSafeInteger(Number(value))) return value;
     return String(encodeInt(value, SAFE));
   }
-  protected baseSchema(gen: SchemaGenerator): JsonSchema {
+  protected baseSchema(gen: SchemaWriter): JsonSchema {
     return gen.target === 'parameter' ? { type: 'integer', format: 'double-int' } : { type: 'string', pattern: SAFE_TEXT };
   }
-  protected override reflectConstraints(schema: JsonSchema, gen: SchemaGenerator): JsonSchema {
+  protected override reflectConstraints(schema: JsonSchema, gen: SchemaWriter): JsonSchema {
     // Numeric keywords only mean something on the integer a parameter describes.
     return gen.target === 'parameter' ? super.reflectConstraints(schema, gen) : schema;
   }

@@ -2,7 +2,7 @@ import { Codec, describeType, type DecodeContext, type Invalid } from './codec.j
 import { encodeIssue, mismatch } from './internal/encode-at.js';
 import { INTEGER_TEXT, integerTextPattern } from './internal/integer-text.js';
 import type { JsonSchema } from './json-schema.js';
-import type { SchemaGenerator } from './schema-generator.js';
+import type { SchemaWriter } from './schema-writer.js';
 
 /** The range and reflection of a {@link BigIntCodec}. */
 export interface BigIntRange {
@@ -61,12 +61,12 @@ export class BigIntCodec extends Codec<bigint> {
     if (problem !== undefined) throw encodeIssue(`${problem}, got ${value}`, 'type', value);
     return value.toString();
   }
-  protected baseSchema(gen: SchemaGenerator): JsonSchema {
+  protected baseSchema(gen: SchemaWriter): JsonSchema {
     if (gen.target !== 'parameter') return { type: 'string', pattern: this.pattern };
     const { format, minimum } = this.range;
     return { type: 'integer', ...(format !== undefined && { format }), ...(minimum === 0n && { minimum: 0 }) };
   }
-  protected override reflectConstraints(schema: JsonSchema, gen: SchemaGenerator): JsonSchema {
+  protected override reflectConstraints(schema: JsonSchema, gen: SchemaWriter): JsonSchema {
     // Numeric keywords mean something only on the integer a parameter describes.
     return gen.target === 'parameter' ? super.reflectConstraints(schema, gen) : schema;
   }

@@ -1,6 +1,7 @@
 import { Codec, type DecodeContext, type Invalid } from './codec.js';
 import type { JsonSchema } from './json-schema.js';
-import type { SchemaGenerator } from './schema-generator.js';
+import { recursiveSchema } from './internal/schema-defs.js';
+import type { SchemaWriter } from './schema-writer.js';
 
 /**
  * Codec that resolves another codec on first use, for recursive types. Decoding and encoding
@@ -37,9 +38,9 @@ export class LazyCodec<T> extends Codec<T> {
   protected serialize(value: T): unknown {
     return this.resolved.encode(value);
   }
-  protected baseSchema(gen: SchemaGenerator): JsonSchema {
+  protected baseSchema(gen: SchemaWriter): JsonSchema {
     const inner = this.resolved;
-    return gen.recursive(this, () => gen.schema(inner), this.meta.name ?? inner.meta.name);
+    return recursiveSchema(gen, this, () => gen.schema(inner), this.meta.name ?? inner.meta.name);
   }
 }
 

@@ -1,6 +1,6 @@
 import { Codec, INVALID, type DecodeContext, type Invalid } from './codec.js';
 import type { JsonSchema } from './json-schema.js';
-import type { SchemaGenerator } from './schema-generator.js';
+import type { SchemaWriter } from './schema-writer.js';
 
 /**
  * Codec that maps the value of another codec: decode runs `inner`, then `decode`; encode runs
@@ -39,7 +39,7 @@ export class MapCodec<A, B> extends Codec<B> {
   protected serialize(value: B): unknown {
     return this.inner.encode(this.encodeFn(value));
   }
-  protected baseSchema(gen: SchemaGenerator): JsonSchema {
+  protected baseSchema(gen: SchemaWriter): JsonSchema {
     return gen.schema(this.inner);
   }
   protected override reflectConstraints(schema: JsonSchema): JsonSchema {

@@ -1,6 +1,6 @@
 import { Codec, type DecodeContext, type Invalid } from './codec.js';
 import type { JsonSchema, JsonSchemaType } from './json-schema.js';
-import type { SchemaGenerator } from './schema-generator.js';
+import type { SchemaWriter } from './schema-writer.js';
 
 /**
  * Codec of a value or `null`. Schema in OpenAPI 3.1 form: `type: [t, 'null']` when the inner
@@ -25,7 +25,7 @@ export class NullableCodec<T> extends Codec<T | null> {
   protected serialize(value: T | null): unknown {
     return value === null ? null : this.inner.encode(value);
   }
-  protected baseSchema(gen: SchemaGenerator): JsonSchema {
+  protected baseSchema(gen: SchemaWriter): JsonSchema {
     const s = gen.schema(this.inner);
     const simple = typeof s.type === 'string' && s.$ref === undefined && s.const === undefined && s.enum === undefined;
     if (simple) return { ...s, type: [s.type as JsonSchemaType, 'null'] };

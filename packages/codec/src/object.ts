@@ -1,10 +1,10 @@
 import { Codec, describeType, INVALID, type DecodeContext, type Infer, type Invalid } from './codec.js';
-import { DefaultedCodec } from './defaulted.js';
+import type { DefaultedCodec } from './defaulted.js';
 import { addIssue, collect, failure, mismatch, type EncodeFailures } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 import { OptionalCodec } from './optional.js';
 import { defineEntry, isPlainObject } from './record.js';
-import type { SchemaGenerator } from './schema-generator.js';
+import type { SchemaWriter } from './schema-writer.js';
 
 /** The fields of an object codec: property name → codec. */
 export type Shape = { readonly [key: string]: Codec<unknown> };
@@ -66,7 +66,8 @@ function fieldsOf(shape: Shape, wireNames: Readonly<Record<string, string | unde
   const fields = Object.keys(shape).map((k): Field => {
     const c = shape[k] as Codec<unknown>;
     const wire = hasOwn.call(wireNames, k) ? wireNames[k] : undefined;
-    return [k, wire ?? k, c, c instanceof OptionalCodec || c instanceof DefaultedCodec];
+    // By kind, not instanceof: a client that never declares a default does not load `defaulted`.
+    return [k, wire ?? k, c, c instanceof OptionalCodec || c.kind === 'defaulted'];
   });
   const seen = new Set<string>();
   for (const [, wire] of fields) {
@@ -261,7 +262,7 @@ export class ObjectCodec<S extends Shape> extends Codec<ObjectOutput<S>> {
     return out;
   }
 
-  protected baseSchema(gen: SchemaGenerator): JsonSchema {
+  protected baseSchema(gen: SchemaWriter): JsonSchema {
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
     for (const [, wire, codec, mayBeAbsent] of this.fields) {

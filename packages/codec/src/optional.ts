@@ -1,6 +1,6 @@
 import { Codec, type DecodeContext, type Invalid } from './codec.js';
 import type { JsonSchema } from './json-schema.js';
-import type { SchemaGenerator } from './schema-generator.js';
+import type { SchemaWriter } from './schema-writer.js';
 
 /**
  * Codec of a value that may be absent: `undefined` decodes and encodes to `undefined`; any
@@ -24,7 +24,7 @@ export class OptionalCodec<T> extends Codec<T | undefined> {
   protected serialize(value: T | undefined): unknown {
     return value === undefined ? undefined : this.inner.encode(value);
   }
-  protected baseSchema(gen: SchemaGenerator): JsonSchema {
+  protected baseSchema(gen: SchemaWriter): JsonSchema {
     return gen.schema(this.inner);
   }
 }

@@ -1,7 +1,7 @@
 import { Codec, describeType, INVALID, type DecodeContext, type Invalid } from './codec.js';
 import { collect, failure, mismatch, type EncodeFailures } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
-import type { SchemaGenerator } from './schema-generator.js';
+import type { SchemaWriter } from './schema-writer.js';
 
 /** True for a non-null, non-array object. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -102,7 +102,7 @@ export class RecordCodec<V, K extends RecordKey = string> extends Codec<RecordOu
     if (failed !== undefined) throw failure(failed);
     return out;
   }
-  protected baseSchema(gen: SchemaGenerator): JsonSchema {
+  protected baseSchema(gen: SchemaWriter): JsonSchema {
     const s: JsonSchema = { type: 'object' };
     if (this.key !== undefined) s.propertyNames = gen.schema(this.key);
     s.additionalProperties = gen.schema(this.value);

@@ -3,7 +3,7 @@ import { DecodeError, makeIssue, type Issue } from './decode-error.js';
 import { EncodeError } from './encode-error.js';
 import { mismatch } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
-import type { SchemaGenerator } from './schema-generator.js';
+import type { SchemaWriter } from './schema-writer.js';
 
 /** True for a value `for await` can iterate (an async iterable, or a sync one that is not a string). */
 function isIterable(v: unknown): v is AsyncIterable<unknown> | Iterable<unknown> {
@@ -67,7 +67,7 @@ export class StreamCodec<T> extends Codec<AsyncIterable<T>> {
       }
     });
   }
-  protected baseSchema(gen: SchemaGenerator): JsonSchema {
+  protected baseSchema(gen: SchemaWriter): JsonSchema {
     return { type: 'array', items: gen.schema(this.item) };
   }
 }

@@ -3,7 +3,8 @@ import { describeValue, encodeIssue, isProbing, mismatch, PROBE_FAILED } from '.
 import type { JsonSchema } from './json-schema.js';
 import type { ObjectCodec, Shape, Simplify } from './object.js';
 import { defineEntry, isPlainObject } from './record.js';
-import type { SchemaGenerator } from './schema-generator.js';
+import { deriveSchema } from './internal/schema-defs.js';
+import type { SchemaWriter } from './schema-writer.js';
 
 /** The variants of a tagged union: tag value → object codec. */
 export type Variants = { readonly [tag: string]: ObjectCodec<Shape> };
@@ -85,7 +86,7 @@ export class TaggedUnionCodec<Tag extends string, V extends Variants> extends Co
     const variant = this.variants[key] as ObjectCodec<Shape>;
     return { [this.tag]: key, ...(variant.encode(v as never) as object) };
   }
-  protected baseSchema(gen: SchemaGenerator): JsonSchema {
+  protected baseSchema(gen: SchemaWriter): JsonSchema {
     const oneOf: JsonSchema[] = [];
     const mapping: Record<string, string> = {};
     for (const [key, variant] of Object.entries(this.variants)) {
@@ -95,7 +96,7 @@ export class TaggedUnionCodec<Tag extends string, V extends Variants> extends Co
       if (s.$ref !== undefined) {
         // The tagged form gets a definition of its own: the mapping must not name the bare variant.
         const base = variant.meta.name ?? decodeURIComponent(s.$ref.slice(gen.refPrefix.length));
-        const ref = gen.derive(`${base}Variant`, { allOf: [s, { type: 'object', properties: { [this.tag]: tagSchema }, required: [this.tag] }] });
+        const ref = deriveSchema(gen, `${base}Variant`, { allOf: [s, { type: 'object', properties: { [this.tag]: tagSchema }, required: [this.tag] }] });
         defineEntry(mapping, key, ref.$ref as string);
         oneOf.push(ref);
         continue;

@@ -3,7 +3,7 @@ import { DecodeError } from './decode-error.js';
 import { deepEqual } from './internal/deep-equal.js';
 import { encodeIssue, firstProblem, isProbing, probe, PROBE_FAILED } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
-import type { SchemaGenerator } from './schema-generator.js';
+import type { SchemaWriter } from './schema-writer.js';
 
 /** The decoded type of an untagged union: the union of its codecs' types. */
 export type UntaggedUnionOutput<C extends readonly Codec<unknown>[]> = Infer<C[number]>;
@@ -77,7 +77,7 @@ export class UntaggedUnionCodec<C extends readonly Codec<unknown>[]> extends Cod
     }
     throw encodeIssue(`matches no alternative (${problems.join(' | ')})`, 'anyOf', value);
   }
-  protected baseSchema(gen: SchemaGenerator): JsonSchema {
+  protected baseSchema(gen: SchemaWriter): JsonSchema {
     return { anyOf: this.codecs.map((c) => gen.schema(c)) };
   }
 }

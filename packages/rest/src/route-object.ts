@@ -1,4 +1,4 @@
-import { Codec, DefaultedCodec, EmptyCodec, map, ObjectCodec, OptionalCodec, type Infer, type InferInput, type ObjectInput, type ObjectOutput, type Shape, type Simplify } from '@lib/codec';
+import { Codec, EmptyCodec, map, ObjectCodec, OptionalCodec, type Infer, type InferInput, type ObjectInput, type ObjectOutput, type Shape, type Simplify } from '@lib/codec';
 import type { Format } from '@lib/format';
 import type { SecurityRequirement } from '@lib/openapi';
 import { ErrorPattern, type ErrorStatusRule, type Status } from './error-rules.js';
@@ -269,7 +269,7 @@ function unpack(key: string, entry: ResponseCookieEntry): { name: string; codec:
 }
 
 function mayBeAbsent(c: Codec<unknown>): boolean {
-  return c instanceof OptionalCodec || c instanceof DefaultedCodec;
+  return c instanceof OptionalCodec || c.kind === 'defaulted';
 }
 
 function unwrapOptional(c: Codec<unknown>): Codec<unknown> {
