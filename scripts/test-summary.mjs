@@ -1,4 +1,4 @@
-// Sums the vitest JSON reports of every workspace package into one closing line:
+// Sums the vitest JSON reports of every workspace package (`.vitest/results*.json`) into one closing line:
 // "tests: N passed, N failed" (plus skipped), and fails when a package wrote no report.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,16 +13,20 @@ for (const root of roots) {
     const dir = join(root, name);
     const pkg = join(dir, 'package.json');
     if (!existsSync(pkg) || !JSON.parse(readFileSync(pkg, 'utf8')).scripts?.test) continue;
-    const report = join(dir, '.vitest', 'results.json');
-    if (!existsSync(report)) {
+    // results.json, plus one report per extra run (results-jitless.json: the codecs interpreted).
+    const reports = existsSync(join(dir, '.vitest')) ? readdirSync(join(dir, '.vitest')).filter((f) => /^results.*\.json$/.test(f)).sort() : [];
+    if (!reports.includes('results.json')) {
       missing.push(dir);
       continue;
     }
-    const r = JSON.parse(readFileSync(report, 'utf8'));
-    passed += r.numPassedTests;
-    failed += r.numFailedTests;
-    skipped += r.numPendingTests + r.numTodoTests;
-    console.log(`${dir.padEnd(28)} ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+    for (const file of reports) {
+      const r = JSON.parse(readFileSync(join(dir, '.vitest', file), 'utf8'));
+      passed += r.numPassedTests;
+      failed += r.numFailedTests;
+      skipped += r.numPendingTests + r.numTodoTests;
+      const run = file === 'results.json' ? '' : ` (${file.slice('results-'.length, -'.json'.length)})`;
+      console.log(`${(dir + run).padEnd(36)} ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+    }
   }
 }
 if (missing.length > 0) console.log(`no test report from: ${missing.join(', ')}`);

@@ -131,6 +131,22 @@ export abstract class Codec<T> implements StandardSchemaV1<unknown, T>, Standard
    * too deeply to walk gives one issue with constraint `depth`.
    */
   decode(wire: unknown, options?: DecodeOptions): T {
+    // The compiled decoder (once `internal/compile.ts` is loaded) answers valid inputs; anything
+    // else, and every input when codecs are interpreted, goes through the interpreter below,
+    // which reports the issues.
+    const hook = compiler;
+    if (hook !== undefined && hook.mode() === 'auto') {
+      let fast = decoders.get(this);
+      if (fast === undefined) decoders.set(this, (fast = hook.compile(this) ?? null));
+      if (fast !== null) {
+        try {
+          const v = fast(wire);
+          if (v !== INVALID) return v as T;
+        } catch {
+          // The interpreter decides (and reports what went wrong).
+        }
+      }
+    }
     const ctx = new DecodeContext(options);
     let value: T | Invalid;
     try {
@@ -295,6 +311,24 @@ export abstract class Codec<T> implements StandardSchemaV1<unknown, T>, Standard
 }
 
 const schemaCache = new WeakMap<Codec<unknown>, JsonSchema>();
+
+/** Compiled decoders by codec; `null` when the codec is interpreted. */
+const decoders = new WeakMap<Codec<unknown>, ((input: unknown) => unknown) | null>();
+
+/** The decoder compiler, as `internal/compile.ts` installs it. Internal. */
+export interface CompilerHook {
+  /** The compiled decoder of `codec` (its value, or `INVALID`), or `undefined` to interpret it. */
+  compile(codec: Codec<unknown>): ((input: unknown) => unknown) | undefined;
+  /** `'auto'` to use compiled decoders, `'off'` to interpret every codec. */
+  mode(): 'auto' | 'off';
+}
+
+let compiler: CompilerHook | undefined;
+
+/** Installs the decoder compiler (done by loading `internal/compile.ts`). Internal. */
+export function installCompiler(hook: CompilerHook): void {
+  compiler = hook;
+}
 
 function applyMeta(schema: JsonSchema, meta: CodecMeta): JsonSchema {
   if (

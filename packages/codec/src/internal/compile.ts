@@ -1,0 +1,307 @@
+// The decoder compiler. A codec tree becomes one specialised function, built with
+// `new Function` at its first decode: inline type checks, field reads and output building;
+// constraints are called as the functions they are. The generated function only answers
+// "valid, and here is the value" or "not valid" (FAIL): it builds no path and no issue. On
+// FAIL, `Codec.decode` runs the interpreter, which reports every issue exactly as before. So
+// the compiled path must be sound (whatever it returns is what the interpreter returns), and
+// need not be complete: a codec the compiler does not know is decoded by the interpreter from
+// inside the generated code.
+//
+// Safety: generated code names only our own locals (`v12`, `r3`) and helpers. Every value
+// taken from a codec (wire keys, literals, bounds, constraints, codecs) reaches the code as a
+// closed-over reference (`r3`) or, for keys and finite numbers, through `JSON.stringify`;
+// nothing input-derived is ever spliced in (the code is built before any input is seen).
+import { AnyValueCodec } from '../any.js';
+import { ArrayCodec } from '../array.js';
+import { BooleanCodec } from '../boolean.js';
+import { DecodeContext, installCompiler, INVALID, type Codec } from '../codec.js';
+import { DefaultedCodec } from '../defaulted.js';
+import { IntCodec } from '../int.js';
+import { LiteralCodec } from '../literal.js';
+import { NullableCodec } from '../nullable.js';
+import { NumberCodec } from '../number.js';
+import { ObjectCodec } from '../object.js';
+import { OptionalCodec } from '../optional.js';
+import { StringCodec } from '../string.js';
+
+/** What a compiled decoder returns for an input it does not accept: the interpreter's `INVALID`. */
+export const FAIL: typeof INVALID = INVALID;
+
+/** A compiled decoder: the decoded value, or {@link FAIL}. */
+export type FastDecoder = (input: unknown) => unknown;
+
+/** How codecs are run: compiled where possible (`auto`), or always by the interpreter (`off`). */
+export type JitMode = 'auto' | 'off';
+
+/** Runs `codec` by the interpreter (abort early); {@link FAIL} when it reports any issue. */
+export type Interpret = (codec: Codec<unknown>, input: unknown) => unknown;
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** Decodes by the interpreter, stopping at the first issue: the value, or {@link FAIL}. */
+function interpret(codec: Codec<unknown>, input: unknown): unknown {
+  const ctx = new DecodeContext({ abortEarly: true });
+  const v = codec.decodeIn(input, ctx);
+  return v === INVALID || ctx.issues.length > 0 ? FAIL : v;
+}
+
+/**
+ * Writes the inline decoding of one codec class: statements that read the local `src` and
+ * `return F` when the input is not valid; returns the local (or side-effect-free expression)
+ * holding the decoded value, before the codec's constraints.
+ */
+type Emit = (e: DecoderEmitter, codec: never, src: string) => string;
+
+/** The generated code of one decoder. */
+export class DecoderEmitter {
+  readonly #refs: unknown[] = [];
+  readonly #lines: string[] = [];
+  #n = 0;
+  #depth = 0;
+
+  /** A reference, in the generated code, to `value` (a codec, a constraint, a constant). */
+  ref(value: unknown): string {
+    let i = this.#refs.indexOf(value);
+    if (i < 0) i = this.#refs.push(value) - 1;
+    return `r${i}`;
+  }
+
+  /** A fresh local name. */
+  local(): string {
+    return `v${this.#n++}`;
+  }
+
+  /** Appends one statement (or block opener/closer). */
+  line(code: string): void {
+    this.#lines.push(code);
+  }
+
+  /** A property key as a JavaScript string literal (`"id"`, `"__proto__"`). */
+  key(name: string): string {
+    return JSON.stringify(name);
+  }
+
+  /**
+   * Emits the decoding of local `src` by `codec`, then its constraints, and returns the local
+   * (or side-effect-free expression) holding the decoded value. A codec of a class without an
+   * emitter here — a subclass too, whose `parse` may differ — is run by the interpreter.
+   */
+  decode(codec: Codec<unknown>, src: string): string {
+    const emit = EMITTERS.get(codec.constructor);
+    // Very deep trees are left to the interpreter below this depth (generated code stays small).
+    const out = emit !== undefined && this.#depth < 64 ? this.#nested(() => emit(this, codec as never, src)) : undefined;
+    if (out === undefined) {
+      const v = this.local();
+      this.line(`const ${v} = I(${this.ref(codec)}, ${src}); if (${v} === F) return F;`);
+      return v;
+    }
+    for (const c of codec.constraints) this.line(`if (!${this.ref(c)}.test(${out})) return F;`);
+    return out;
+  }
+
+  #nested<T>(run: () => T): T {
+    this.#depth++;
+    try {
+      return run();
+    } finally {
+      this.#depth--;
+    }
+  }
+
+  /** The compiled function: `(input) => value | F`. */
+  build(root: Codec<unknown>, interpret: Interpret): FastDecoder {
+    const out = this.decode(root, 'x');
+    const names = this.#refs.map((_, i) => `r${i}`);
+    const body = `"use strict";\nreturn function decode(x) {\n${this.#lines.join('\n')}\nreturn ${out};\n};`;
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the point of the compiler; see the safety note above.
+    const factory = new Function('F', 'I', 'hasOwn', 'OP', 'U8', ...names, body) as (...args: unknown[]) => FastDecoder;
+    return factory(FAIL, interpret, hasOwn, Object.prototype, Uint8Array, ...this.#refs);
+  }
+
+  /** The generated source, for tests and debugging. */
+  source(): string {
+    return this.#lines.join('\n');
+  }
+}
+
+let mode: JitMode = initialMode();
+let supported: boolean | undefined;
+
+function initialMode(): JitMode {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return env?.['LIB_CODEC_JIT'] === 'off' ? 'off' : 'auto';
+}
+
+/** Whether this runtime lets code be generated (`new Function`): not under a CSP without `unsafe-eval`, nor in Workers. */
+function canGenerate(): boolean {
+  if (supported === undefined) {
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a probe for code generation.
+      supported = (new Function('return 1') as () => number)() === 1;
+    } catch {
+      supported = false;
+    }
+  }
+  return supported;
+}
+
+/**
+ * Sets how codecs decode from now on: `'auto'` (the default) compiles each codec at its first
+ * decode where the runtime allows code generation and interprets it elsewhere; `'off'` always
+ * interprets (as the environment variable `LIB_CODEC_JIT=off` does at startup). Results are the
+ * same either way; only speed differs. Codecs already compiled keep their compiled decoder.
+ */
+export function setJit(next: JitMode): void {
+  if (next !== 'auto' && next !== 'off') throw new TypeError(`setJit: expected 'auto' or 'off', got ${String(next)}`);
+  mode = next;
+}
+
+/** The current {@link JitMode}. */
+export function jitMode(): JitMode {
+  return mode;
+}
+
+/**
+ * The compiled decoder of `codec`, or `undefined` when codecs are interpreted (`setJit('off')`,
+ * no code generation) or compiling failed.
+ */
+export function compileDecoder(codec: Codec<unknown>, interpret: Interpret): FastDecoder | undefined {
+  if (mode === 'off' || !EMITTERS.has(codec.constructor) || !canGenerate()) return undefined;
+  try {
+    return new DecoderEmitter().build(codec, interpret);
+  } catch {
+    return undefined;
+  }
+}
+
+const EMITTERS = new Map<unknown, Emit>([
+  [
+    StringCodec,
+    (e, _c: StringCodec, src) => {
+      e.line(`if (typeof ${src} !== 'string') return F;`);
+      return src;
+    },
+  ],
+  [
+    BooleanCodec,
+    (e, _c: BooleanCodec, src) => {
+      e.line(`if (typeof ${src} !== 'boolean') return F;`);
+      return src;
+    },
+  ],
+  [
+    NumberCodec,
+    (e, _c: NumberCodec, src) => {
+      e.line(`if (typeof ${src} !== 'number' || !Number.isFinite(${src})) return F;`);
+      return src;
+    },
+  ],
+  [
+    IntCodec,
+    (e, c: IntCodec, src) => {
+      // The bounds are safe integers of the codec's own range; JSON.stringify writes them as number literals.
+      const { minimum, maximum } = c.range;
+      e.line(`if (typeof ${src} !== 'number' || !Number.isInteger(${src}) || ${src} < ${JSON.stringify(minimum)} || ${src} > ${JSON.stringify(maximum)}) return F;`);
+      return src;
+    },
+  ],
+  [
+    LiteralCodec,
+    (e, c: LiteralCodec<null>, src) => {
+      const lit = e.ref(c.value);
+      e.line(`if (${src} !== ${lit}) return F;`);
+      return lit;
+    },
+  ],
+  [AnyValueCodec, (_e, _c: AnyValueCodec, src) => src],
+  [
+    OptionalCodec,
+    (e, c: OptionalCodec<unknown>, src) => {
+      const out = e.local();
+      e.line(`let ${out};`);
+      e.line(`if (${src} !== undefined) {`);
+      e.line(`${out} = ${e.decode(c.inner, src)};`);
+      e.line('}');
+      return out;
+    },
+  ],
+  [
+    NullableCodec,
+    (e, c: NullableCodec<unknown>, src) => {
+      const out = e.local();
+      e.line(`let ${out} = null;`);
+      e.line(`if (${src} !== null) {`);
+      e.line(`${out} = ${e.decode(c.inner, src)};`);
+      e.line('}');
+      return out;
+    },
+  ],
+  [
+    DefaultedCodec,
+    (e, c: DefaultedCodec<unknown>, src) => {
+      const wire = e.local();
+      e.line(`const ${wire} = ${src} === undefined ? ${e.ref(c.defaultWire)} : ${src};`);
+      return e.decode(c.inner, wire);
+    },
+  ],
+  [
+    ArrayCodec,
+    (e, c: ArrayCodec<unknown>, src) => {
+      const out = e.local();
+      const i = e.local();
+      const item = e.local();
+      e.line(`if (!Array.isArray(${src})) return F;`);
+      e.line(`const ${out} = new Array(${src}.length);`);
+      e.line(`for (let ${i} = 0; ${i} < ${src}.length; ${i}++) {`);
+      e.line(`const ${item} = ${src}[${i}];`);
+      e.line(`${out}[${i}] = ${e.decode(c.item, item)};`);
+      e.line('}');
+      return out;
+    },
+  ],
+  [ObjectCodec, emitObject],
+]);
+
+function emitObject(e: DecoderEmitter, c: ObjectCodec<Record<string, Codec<unknown>>>, src: string): string {
+  e.line(`if (typeof ${src} !== 'object' || ${src} === null || Array.isArray(${src}) || ${src} instanceof U8) return F;`);
+  // On an object whose prototype is Object.prototype (or null), a key that Object.prototype
+  // lacks can only be an own property: read it directly. Otherwise read own properties only.
+  const proto = e.local();
+  e.line(`const ${proto} = Object.getPrototypeOf(${src}); const ${proto}p = ${proto} === OP || ${proto} === null;`);
+  const values: [key: string, value: string, mayBeAbsent: boolean][] = [];
+  for (const key of Object.keys(c.shape)) {
+    const field = c.shape[key] as Codec<unknown>;
+    const wire = c.wireName(key);
+    const mayBeAbsent = field instanceof OptionalCodec || field instanceof DefaultedCodec;
+    const k = e.key(wire);
+    const raw = e.local();
+    if (wire in Object.prototype) e.line(`const ${raw} = hasOwn.call(${src}, ${k}) ? ${src}[${k}] : undefined;`);
+    else e.line(`const ${raw} = ${proto}p || hasOwn.call(${src}, ${k}) ? ${src}[${k}] : undefined;`);
+    if (!mayBeAbsent) e.line(`if (${raw} === undefined) return F;`);
+    values.push([key, e.decode(field, raw), mayBeAbsent]);
+  }
+  if (c.unknownKeys === 'reject') {
+    const keys = e.ref(c.wireKeys);
+    const k = e.local();
+    e.line(`for (const ${k} of Object.keys(${src})) if (!${keys}.has(${k})) return F;`);
+  }
+  // The output's keys in field order, as the interpreter writes them; "__proto__" as an own
+  // property (a computed key in a literal, defineProperty otherwise).
+  const out = e.local();
+  const literalKey = (key: string): string => (key === '__proto__' ? `[${e.key(key)}]` : e.key(key));
+  const lead = values.findIndex(([, , absent]) => absent);
+  const head = lead < 0 ? values : values.slice(0, lead);
+  e.line(`const ${out} = { ${head.map(([key, v]) => `${literalKey(key)}: ${v}`).join(', ')} };`);
+  for (const [key, v, absent] of lead < 0 ? [] : values.slice(lead)) {
+    const set =
+      key === '__proto__'
+        ? `Object.defineProperty(${out}, "__proto__", { value: ${v}, enumerable: true, writable: true, configurable: true });`
+        : `${out}[${e.key(key)}] = ${v};`;
+    e.line(absent ? `if (${v} !== undefined) ${set}` : set);
+  }
+  return out;
+}
+
+// Loading this module turns compilation on. A bundle that never imports it (nothing here is
+// used but this) decodes with the interpreter: the same results, a smaller bundle.
+installCompiler({ compile: (codec) => compileDecoder(codec, interpret), mode: jitMode });
