@@ -133,6 +133,19 @@ describe('route handles', () => {
   );
   const handle = route.clientHandle();
 
+  it('prepares one client handle per route and builder, not one per call', () => {
+    const r = rest.newRoute('GET', '/h/{id}', codec.empty<object>(), codec.empty<object>());
+    const first = r.clientHandle();
+    expect(r.clientHandle()).toBe(first);
+    expect(first.server).toBeUndefined();
+    const api = rest.newServer({ title: 't', version: '1' });
+    r.register(api);
+    const registered = r.clientHandle();
+    expect(registered).not.toBe(first);
+    expect(registered.server).toBe(api);
+    expect(r.clientHandle()).toBe(registered);
+  });
+
   it('reports matches, ErrorLog matches and span attributes through observeErrorResponseFor', () => {
     const seen: unknown[] = [];
     const observer: rest.Observer = {

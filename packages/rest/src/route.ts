@@ -40,6 +40,8 @@ export const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH'
 
 /** The last builder each route was registered with, for `route.buildPath`'s path checks. */
 const registeredWith = new WeakMap<Route<unknown, unknown>, Server>();
+/** The client handle of each route, for the builder it was made with. */
+const clientHandles = new WeakMap<Route<unknown, unknown>, RouteHandle<unknown, unknown>>();
 
 /**
  * A declared route: a plain, immutable value shared by server and client.
@@ -201,9 +203,18 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
     return handle;
   }
 
-  /** A client-side handle carrying the same patterns and formats. */
+  /**
+   * A client-side handle carrying the same patterns and formats. The same handle is returned
+   * until the route is registered with another builder (`client.call` prepares a route once).
+   */
   clientHandle(): RouteHandle<Req, Resp> {
-    return new RouteHandle(this, registeredWith.get(this as unknown as Route<unknown, unknown>));
+    const self = this as unknown as Route<unknown, unknown>;
+    const server = registeredWith.get(self);
+    const cached = clientHandles.get(self);
+    if (cached !== undefined && cached.server === server) return cached as unknown as RouteHandle<Req, Resp>;
+    const handle = new RouteHandle(this, server);
+    clientHandles.set(self, handle as unknown as RouteHandle<unknown, unknown>);
+    return handle;
   }
 
   /**

@@ -11,7 +11,8 @@ export function maxLength(n: number): Constraint<string> {
   return constraint({
     name: 'maxLength',
     params: { maxLength: n },
-    test: (v: string) => codePoints(v) <= n,
+    // A string has at most v.length code points and at least half as many: count only in between.
+    test: (v: string) => v.length <= n || (v.length <= 2 * n && codePoints(v) <= n),
     message: `must have at most ${n} character${n === 1 ? '' : 's'}`,
     schema: (s) => lower(s, 'maxLength', n),
   });

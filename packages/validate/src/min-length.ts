@@ -12,7 +12,8 @@ export function minLength(n: number): Constraint<string> {
   return constraint({
     name: 'minLength',
     params: { minLength: n },
-    test: (v: string) => codePoints(v) >= n,
+    // A string has at most v.length code points and at least half as many: count only in between.
+    test: (v: string) => v.length >= 2 * n || (v.length >= n && codePoints(v) >= n),
     message: `must have at least ${n} character${n === 1 ? '' : 's'}`,
     schema: (s) => raise(s, 'minLength', n),
   });

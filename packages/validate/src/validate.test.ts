@@ -1,4 +1,5 @@
 import * as codec from '@lib/codec';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as validate from './index.js';
 
@@ -20,6 +21,18 @@ function check<T>(c: codec.Codec<T>, name: string, ok: readonly unknown[], bad: 
 }
 
 describe('string constraints', () => {
+  it('minLength and maxLength agree with counting code points, surrogates and lone halves included', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'é', '\u{1F600}', '\uD800', '\uDC00'), maxLength: 24 });
+    fc.assert(
+      fc.property(text, fc.nat(14), (s, n) => {
+        const count = [...s].length;
+        expect(validate.minLength(n).test(s)).toBe(count >= n);
+        expect(validate.maxLength(n).test(s)).toBe(count <= n);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('minLength and maxLength count code points and tighten when combined', () => {
     check(codec.string().refine(validate.minLength(2)), 'minLength', ['ab', '\u{1F600}\u{1F600}'], ['a', '\u{1F600}']);
     check(codec.string().refine(validate.maxLength(1)), 'maxLength', ['', '\u{1F600}'], ['ab']);
