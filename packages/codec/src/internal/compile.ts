@@ -214,28 +214,8 @@ const EMITTERS = new Map<unknown, Emit>([
     },
   ],
   [AnyValueCodec, (_e, _c: AnyValueCodec, src) => src],
-  [
-    OptionalCodec,
-    (e, c: OptionalCodec<unknown>, src) => {
-      const out = e.local();
-      e.line(`let ${out};`);
-      e.line(`if (${src} !== undefined) {`);
-      e.line(`${out} = ${e.decode(c.inner, src)};`);
-      e.line('}');
-      return out;
-    },
-  ],
-  [
-    NullableCodec,
-    (e, c: NullableCodec<unknown>, src) => {
-      const out = e.local();
-      e.line(`let ${out} = null;`);
-      e.line(`if (${src} !== null) {`);
-      e.line(`${out} = ${e.decode(c.inner, src)};`);
-      e.line('}');
-      return out;
-    },
-  ],
+  [OptionalCodec, emitUnless('undefined')],
+  [NullableCodec, emitUnless('null')],
   [
     DefaultedCodec,
     (e, c: DefaultedCodec<unknown>, src) => {
@@ -261,6 +241,18 @@ const EMITTERS = new Map<unknown, Emit>([
   ],
   [ObjectCodec, emitObject],
 ]);
+
+/** `optional` / `nullable`: `absent` itself when the input is `absent`, else the inner codec's decoding. */
+function emitUnless(absent: 'undefined' | 'null'): Emit {
+  return (e, c: OptionalCodec<unknown> | NullableCodec<unknown>, src) => {
+    const out = e.local();
+    e.line(`let ${out} = ${absent};`);
+    e.line(`if (${src} !== ${absent}) {`);
+    e.line(`${out} = ${e.decode(c.inner, src)};`);
+    e.line('}');
+    return out;
+  };
+}
 
 function emitObject(e: DecoderEmitter, c: ObjectCodec<Record<string, Codec<unknown>>>, src: string): string {
   e.line(`if (typeof ${src} !== 'object' || ${src} === null || Array.isArray(${src}) || ${src} instanceof U8) return F;`);
