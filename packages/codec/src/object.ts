@@ -62,12 +62,20 @@ type Field = readonly [key: string, wire: string, codec: Codec<unknown>, mayBeAb
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
+/**
+ * Whether an object field's key may be absent: its codec is `optional(...)` or `defaulted(...)`.
+ * By kind, not instanceof, for `defaulted`: a bundle that never declares a default does not load
+ * it. The compiled decoder uses the same test.
+ */
+export function mayBeAbsent(c: Codec<unknown>): boolean {
+  return c instanceof OptionalCodec || c.kind === 'defaulted';
+}
+
 function fieldsOf(shape: Shape, wireNames: Readonly<Record<string, string | undefined>>): readonly Field[] {
   const fields = Object.keys(shape).map((k): Field => {
     const c = shape[k] as Codec<unknown>;
     const wire = hasOwn.call(wireNames, k) ? wireNames[k] : undefined;
-    // By kind, not instanceof: a client that never declares a default does not load `defaulted`.
-    return [k, wire ?? k, c, c instanceof OptionalCodec || c.kind === 'defaulted'];
+    return [k, wire ?? k, c, mayBeAbsent(c)];
   });
   const seen = new Set<string>();
   for (const [, wire] of fields) {

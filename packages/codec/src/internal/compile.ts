@@ -20,7 +20,7 @@ import { IntCodec } from '../int.js';
 import { LiteralCodec } from '../literal.js';
 import { NullableCodec } from '../nullable.js';
 import { NumberCodec } from '../number.js';
-import { ObjectCodec } from '../object.js';
+import { mayBeAbsent, ObjectCodec } from '../object.js';
 import { OptionalCodec } from '../optional.js';
 import { StringCodec } from '../string.js';
 
@@ -148,8 +148,10 @@ function canGenerate(): boolean {
 /**
  * Sets how codecs decode from now on: `'auto'` (the default) compiles each codec at its first
  * decode where the runtime allows code generation and interprets it elsewhere; `'off'` always
- * interprets (as the environment variable `LIB_CODEC_JIT=off` does at startup). Results are the
- * same either way; only speed differs. Codecs already compiled keep their compiled decoder.
+ * interprets (as the environment variable `LIB_CODEC_JIT=off` does at startup), codecs already
+ * compiled included, until `'auto'` is set again. Results are the same either way; only speed
+ * differs.
+ * @throws {TypeError} for any other value.
  */
 export function setJit(next: JitMode): void {
   if (next !== 'auto' && next !== 'off') throw new TypeError(`setJit: expected 'auto' or 'off', got ${String(next)}`);
@@ -264,13 +266,13 @@ function emitObject(e: DecoderEmitter, c: ObjectCodec<Record<string, Codec<unkno
   for (const key of Object.keys(c.shape)) {
     const field = c.shape[key] as Codec<unknown>;
     const wire = c.wireName(key);
-    const mayBeAbsent = field instanceof OptionalCodec || field instanceof DefaultedCodec;
+    const absent = mayBeAbsent(field);
     const k = e.key(wire);
     const raw = e.local();
     if (wire in Object.prototype) e.line(`const ${raw} = hasOwn.call(${src}, ${k}) ? ${src}[${k}] : undefined;`);
     else e.line(`const ${raw} = ${proto}p || hasOwn.call(${src}, ${k}) ? ${src}[${k}] : undefined;`);
-    if (!mayBeAbsent) e.line(`if (${raw} === undefined) return F;`);
-    values.push([key, e.decode(field, raw), mayBeAbsent]);
+    if (!absent) e.line(`if (${raw} === undefined) return F;`);
+    values.push([key, e.decode(field, raw), absent]);
   }
   if (c.unknownKeys === 'reject') {
     const keys = e.ref(c.wireKeys);
