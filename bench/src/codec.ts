@@ -83,6 +83,8 @@ const TITLES: Record<Section, string> = {
   valid: 'decode, valid input',
   invalid: 'decode, invalid input (8 problems, every issue collected)',
   encode: 'encode (decoded value → JSON text)',
+  list: 'decode, a list of 200 valid users',
+  compile: 'declare the schema, then decode one valid input (compile time)',
 };
 
 /** The best round: on a shared machine, interference only ever slows a round down. */

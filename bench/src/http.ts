@@ -1,16 +1,21 @@
 /**
- * HTTP benchmark: the same two endpoints served by @lib/rest + @lib/node-http, raw node:http
- * (the ceiling), fastify + TypeBox and hono + zod, each in its own child process on
- * 127.0.0.1 port 0, loaded from this process with autocannon (bounded: a warm-up, then a fixed
- * measured time per case split into interleaved rounds; loopback only). Reports requests/s,
- * latency (mean, p50, p99), the server's CPU time per request, the ratios @lib ÷ peer, and each
- * server's memory after the run (sent back over IPC).
+ * HTTP benchmark: the same endpoints served by @lib/rest on @lib/node-http and on
+ * @lib/router-adapter, raw node:http (the ceiling), fastify + TypeBox, hono + zod and express +
+ * zod, each in its own child process on 127.0.0.1 port 0, loaded from this process with
+ * autocannon (bounded: a warm-up, then a fixed measured time per case split into interleaved
+ * rounds; loopback only). Where the machine has two cores or more and `taskset` exists, the
+ * servers run on one core and autocannon on another. Reports requests/s (median of the rounds,
+ * with their spread), latency (mean, p50, p99), the server's CPU time per request, the ratios
+ * @lib ÷ peer, and each server's memory after the run (sent back over IPC).
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import {
   GET_HEADERS,
+  INVALID_BODY,
+  LIST,
   POST_BODY,
   POST_HEADERS,
   SEED_ID,
@@ -44,11 +49,31 @@ interface Endpoint {
 
 const ENDPOINTS: readonly Endpoint[] = [
   { name: 'POST /users', method: 'POST', path: '/users', headers: POST_HEADERS, body: POST_BODY, status: 201 },
+  { name: 'POST /users, invalid body (400)', method: 'POST', path: '/users', headers: POST_HEADERS, body: INVALID_BODY, status: 400 },
   { name: 'GET /users/:id', method: 'GET', path: `/users/${SEED_ID}`, headers: GET_HEADERS, status: 200 },
+  { name: 'GET /users (a list of 200)', method: 'GET', path: '/users', headers: GET_HEADERS, status: 200 },
 ];
 
+/** The cores servers and load generator are pinned to (`taskset`), when the machine allows. */
+const PIN: { readonly load: string; readonly server: string } | undefined = (() => {
+  if (os.cpus().length < 2 || process.platform !== 'linux') return undefined;
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return { load: '0', server: String(os.cpus().length - 1) };
+  } catch {
+    return undefined;
+  }
+})();
+
+function pin(pid: number, cores: string): void {
+  execFileSync('taskset', ['-a', '-p', '-c', cores, String(pid)], { stdio: 'ignore' });
+}
+
 interface CaseResult {
+  /** Median requests/s over the rounds. */
   readonly rps: number;
+  /** (fastest − slowest round) ÷ median, percent. */
+  readonly spread: number;
   /** Latencies in milliseconds, from every response's own time. */
   readonly p50: number;
   readonly p99: number;
@@ -76,6 +101,7 @@ class Child {
   constructor(kind: ServerKind) {
     // The child inherits this process's exec arguments (tsx's loader, and `--conditions=lib-source` unless `--dist`).
     this.proc = fork(childPath, [kind], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [...process.execArgv, '--expose-gc'] });
+    if (PIN !== undefined && this.proc.pid !== undefined) pin(this.proc.pid, PIN.server);
     this.proc.on('message', (m: ChildMessage) => this.#waiting.shift()?.(m));
   }
   next(): Promise<ChildMessage> {
@@ -115,11 +141,14 @@ async function verify(base: string): Promise<void> {
   if (post.status !== 201 || typeof created.id !== 'string' || created.name !== 'Ada Lovelace' || typeof created.createdAt !== 'string') {
     throw new Error(`POST /users answered ${post.status} ${JSON.stringify(created)}`);
   }
+  const list = await fetch(`${base}/users`, { headers: GET_HEADERS });
+  const listed = await list.text();
+  if (list.status !== 200 || listed !== JSON.stringify(LIST)) throw new Error(`GET /users answered ${list.status} ${listed.slice(0, 200)}`);
   const get = await fetch(`${base}/users/${SEED_ID}`, { headers: GET_HEADERS });
   const got = await get.text();
   const want = JSON.stringify({ id: SEED_ID, name: 'Ada Lovelace', email: 'ada@example.com', createdAt: '2024-02-29T12:00:00.000Z' });
   if (get.status !== 200 || got !== want) throw new Error(`GET /users/:id answered ${get.status} ${got}`);
-  const bad = await fetch(`${base}/users`, { method: 'POST', headers: POST_HEADERS, body: JSON.stringify({ name: '', email: 'nope' }) });
+  const bad = await fetch(`${base}/users`, { method: 'POST', headers: POST_HEADERS, body: INVALID_BODY });
   await bad.arrayBuffer();
   if (bad.status !== 400) throw new Error(`an invalid body answered ${bad.status}`);
   const badId = await fetch(`${base}/users/not-a-uuid`, { headers: GET_HEADERS });
@@ -168,6 +197,8 @@ class Tally {
   requests = 0;
   seconds = 0;
   cpu = 0;
+  /** Requests/s of each round. */
+  readonly rates: number[] = [];
   readonly latencies: Float64Array[] = [];
   result(): CaseResult {
     const all = new Float64Array(this.latencies.reduce((n, l) => n + l.length, 0));
@@ -177,8 +208,11 @@ class Tally {
       at += l.length;
     }
     all.sort();
+    const rates = [...this.rates].sort((a, b) => a - b);
+    const median = rates.length % 2 === 1 ? (rates[(rates.length - 1) / 2] as number) : ((rates[rates.length / 2 - 1] as number) + (rates[rates.length / 2] as number)) / 2;
     return {
-      rps: this.requests / this.seconds,
+      rps: median,
+      spread: (100 * ((rates[rates.length - 1] as number) - (rates[0] as number))) / median,
       p50: percentile(all, 50),
       p99: percentile(all, 99),
       mean: mean(all),
@@ -211,10 +245,11 @@ async function slice(s: Running, e: Endpoint, connections: number, seconds: numb
   const { result: r, latencies } = await load(s.base, e, connections, seconds);
   const after = await s.child.usage();
   const ok = (r as unknown as Record<string, number>)[`${Math.floor(e.status / 100)}xx`] ?? 0;
-  if (r.errors > 0 || r.timeouts > 0 || r.non2xx > 0 || ok === 0) {
-    throw new Error(`${s.kind} ${e.name}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx`);
+  if (r.errors > 0 || r.timeouts > 0 || ok !== r.requests.total || ok === 0) {
+    throw new Error(`${s.kind} ${e.name}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.requests.total - ok} not ${Math.floor(e.status / 100)}xx`);
   }
   const t = s.tallies.get(e.name) as Tally;
+  t.rates.push(r.requests.total / r.duration);
   t.requests += r.requests.total;
   t.seconds += r.duration;
   t.cpu += after.cpu - before.cpu;
@@ -235,7 +270,8 @@ export async function runHttpBench(options: HttpOptions = {}, log: (s: string) =
   const connections = options.connections ?? 10;
   const duration = options.duration ?? 5;
   const warmup = options.warmup ?? 1;
-  const rounds = options.rounds ?? 2;
+  const rounds = options.rounds ?? 3;
+  if (PIN !== undefined) pin(process.pid, PIN.load);
   const running: Running[] = [];
   const results: ServerResult[] = [];
   try {
@@ -264,6 +300,7 @@ export async function runHttpBench(options: HttpOptions = {}, log: (s: string) =
       return [
         SERVER_LABELS[r.kind],
         int(c.rps),
+        c.spread.toFixed(0),
         r.kind === 'lib' ? '' : ratio(base.rps, c.rps),
         c.mean.toFixed(2),
         c.p50.toFixed(2),
@@ -272,7 +309,7 @@ export async function runHttpBench(options: HttpOptions = {}, log: (s: string) =
         r.kind === 'lib' ? '' : ratio(base.cpuPerRequest, c.cpuPerRequest),
       ];
     });
-    const headers = ['server', 'req/s', '@lib ÷ peer', 'mean ms', 'p50 ms', 'p99 ms', 'server CPU µs/req', '@lib ÷ peer (CPU/req)'];
+    const headers = ['server', 'req/s (median)', 'spread %', '@lib ÷ peer', 'mean ms', 'p50 ms', 'p99 ms', 'server CPU µs/req', '@lib ÷ peer (CPU/req)'];
     return `#### ${e.name}\n\n${mdTable(headers, rows)}`;
   });
   const memRows = results.map((r) => [
@@ -286,7 +323,7 @@ export async function runHttpBench(options: HttpOptions = {}, log: (s: string) =
   const memHeaders = ['server', 'RSS idle', 'RSS after load', 'peak RSS', 'heap used after load', 'heap after full GC'];
   sections.push(`#### server memory (MiB)\n\n${mdTable(memHeaders, memRows)}`);
   const notes = [
-    `${connections} keep-alive connections; ${warmup} s warm-up, then ${duration} s measured per case in ${rounds} interleaved rounds (every server, then every server again); autocannon in the parent process, each server in its own child process, 127.0.0.1 only.`,
+    `${connections} keep-alive connections; ${warmup} s warm-up, then ${duration} s measured per case in ${rounds} interleaved rounds (every server, then every server again); autocannon in the parent process, each server in its own child process, 127.0.0.1 only. ${PIN === undefined ? 'Not pinned to cores (one core, or no `taskset`).' : `Pinned with \`taskset\`: the servers on core ${PIN.server}, autocannon on core ${PIN.load}.`} req/s is the median of the rounds; spread is (fastest − slowest round) ÷ median.`,
     "`@lib ÷ peer` of req/s: above 1, @lib serves more. Latencies are every response's time as autocannon reports it in its `response` event (its own summary rounds to whole milliseconds).",
     "Server CPU: the server process's `process.cpuUsage()` (user + system) over the measured run ÷ requests completed; `@lib ÷ peer (CPU/req)` above 1 means @lib spends more CPU per request. It is the steadier figure where the load generator shares the cores.",
     "Memory: `process.memoryUsage()` in the server process after both cases (peak: `resourceUsage().maxRSS`; the last column after `gc()`, what the server retains). Every server process also carries tsx's loader, so compare the servers with each other, not with a bare `node`.",

@@ -5,6 +5,8 @@
  *   pnpm bench                    # both, @lib from its TypeScript source (tsx)
  *   pnpm bench -- codec           # only the codec benchmark
  *   pnpm bench -- http            # only the HTTP benchmark
+ *   pnpm bench -- startup         # only the startup benchmark (1, 100, 1000 routes)
+ *   pnpm bench -- client          # only the client benchmark (client.call vs fetch and undici)
  *   pnpm bench -- --dist          # @lib from its built dist/ (run `pnpm build` first): what users run
  *
  * Why `--dist`: tsx compiles with esbuild's `keepNames`, which wraps every function expression
@@ -57,6 +59,8 @@ function libOrigin(): string {
 async function main(): Promise<void> {
   const { runCodecBench } = await import('./codec.js');
   const { runHttpBench } = await import('./http.js');
+  const { runStartupBench } = await import('./startup.js');
+  const { runClientBench } = await import('./client.js');
   const only = args.filter((a) => !a.startsWith('--'));
   const want = (name: string): boolean => only.length === 0 || only.includes(name);
 
@@ -73,11 +77,19 @@ async function main(): Promise<void> {
 
   if (want('codec')) {
     console.error('codec benchmark…');
-    out.push(`### Codecs: one user object\n\n${(await runCodecBench({}, (s) => console.error(s))).markdown}`);
+    out.push(`### Codecs: a user object, a list of 200, compile time\n\n${(await runCodecBench({}, (s) => console.error(s))).markdown}`);
   }
   if (want('http')) {
     console.error('HTTP benchmark…');
-    out.push(`### HTTP: POST /users and GET /users/:id\n\n${(await runHttpBench({}, (s) => console.error(s))).markdown}`);
+    out.push(`### HTTP: one server per process, under load\n\n${(await runHttpBench({}, (s) => console.error(s))).markdown}`);
+  }
+  if (want('startup')) {
+    console.error('startup benchmark…');
+    out.push(`### Startup: 1, 100 and 1000 routes\n\n${(await runStartupBench({}, (s) => console.error(s))).markdown}`);
+  }
+  if (want('client')) {
+    console.error('client benchmark…');
+    out.push(`### Client: overhead over its transport\n\n${(await runClientBench({}, (s) => console.error(s))).markdown}`);
   }
   out.push(`Total time: ${((performance.now() - started) / 1000).toFixed(0)} s.`);
   console.log(out.join('\n\n'));

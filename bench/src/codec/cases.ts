@@ -18,59 +18,73 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 // The schemas
 // ---------------------------------------------------------------------------------------------
 
-const libAddress = codec.object({
-  street: codec.string().refine(validate.minLength(1)),
-  city: codec.string().refine(validate.minLength(1)),
-  zip: codec.string(),
-  country: codec.string().refine(validate.minLength(2), validate.maxLength(2)),
-});
-const libFields = {
-  id: codec.string().refine(validate.uuid),
-  name: codec.string().refine(validate.minLength(1), validate.maxLength(100)),
-  email: codec.string().refine(validate.email),
-  age: codec.int().refine(validate.min(0)),
-  tags: codec.array(codec.string()),
-  address: libAddress,
-};
+function makeLibFields() {
+  const libAddress = codec.object({
+    street: codec.string().refine(validate.minLength(1)),
+    city: codec.string().refine(validate.minLength(1)),
+    zip: codec.string(),
+    country: codec.string().refine(validate.minLength(2), validate.maxLength(2)),
+  });
+  return {
+    id: codec.string().refine(validate.uuid),
+    name: codec.string().refine(validate.minLength(1), validate.maxLength(100)),
+    email: codec.string().refine(validate.email),
+    age: codec.int().refine(validate.min(0)),
+    tags: codec.array(codec.string()),
+    address: libAddress,
+  };
+}
 /** @lib/codec, `createdAt` kept as an RFC 3339 string (what every peer here does). */
-const libUser = codec.object({ ...libFields, createdAt: codec.string().refine(validate.dateTime) });
+function makeLibUser() {
+  return codec.object({ ...makeLibFields(), createdAt: codec.string().refine(validate.dateTime) });
+}
+const libUser = makeLibUser();
 /** @lib/codec as the users-api example writes it: `createdAt` decoded to a `Date` by `codec.time()`. */
-const libUserTime = codec.object({ ...libFields, createdAt: codec.time() });
+const libUserTime = codec.object({ ...makeLibFields(), createdAt: codec.time() });
 
-const zodUser = z.object({
-  id: z.uuid(),
-  name: z.string().min(1).max(100),
-  email: z.email(),
-  age: z.int().min(0),
-  tags: z.array(z.string()),
-  address: z.object({ street: z.string().min(1), city: z.string().min(1), zip: z.string(), country: z.string().length(2) }),
-  createdAt: z.iso.datetime({ offset: true }),
-});
+function makeZodUser() {
+  return z.object({
+    id: z.uuid(),
+    name: z.string().min(1).max(100),
+    email: z.email(),
+    age: z.int().min(0),
+    tags: z.array(z.string()),
+    address: z.object({ street: z.string().min(1), city: z.string().min(1), zip: z.string(), country: z.string().length(2) }),
+    createdAt: z.iso.datetime({ offset: true }),
+  });
+}
+const zodUser = makeZodUser();
 
-const valibotUser = v.object({
-  id: v.pipe(v.string(), v.uuid()),
-  name: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
-  email: v.pipe(v.string(), v.email()),
-  age: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  tags: v.array(v.string()),
-  address: v.object({
-    street: v.pipe(v.string(), v.minLength(1)),
-    city: v.pipe(v.string(), v.minLength(1)),
-    zip: v.string(),
-    country: v.pipe(v.string(), v.length(2)),
-  }),
-  createdAt: v.pipe(v.string(), v.isoTimestamp()),
-});
+function makeValibotUser() {
+  return v.object({
+    id: v.pipe(v.string(), v.uuid()),
+    name: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+    email: v.pipe(v.string(), v.email()),
+    age: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    tags: v.array(v.string()),
+    address: v.object({
+      street: v.pipe(v.string(), v.minLength(1)),
+      city: v.pipe(v.string(), v.minLength(1)),
+      zip: v.string(),
+      country: v.pipe(v.string(), v.length(2)),
+    }),
+    createdAt: v.pipe(v.string(), v.isoTimestamp()),
+  });
+}
+const valibotUser = makeValibotUser();
 
-const arkUser = type({
-  id: 'string.uuid',
-  name: '0 < string <= 100',
-  email: 'string.email',
-  age: 'number.integer >= 0',
-  tags: 'string[]',
-  address: { street: 'string > 0', city: 'string > 0', zip: 'string', country: 'string == 2' },
-  createdAt: 'string.date.iso',
-});
+function makeArkUser() {
+  return type({
+    id: 'string.uuid',
+    name: '0 < string <= 100',
+    email: 'string.email',
+    age: 'number.integer >= 0',
+    tags: 'string[]',
+    address: { street: 'string > 0', city: 'string > 0', zip: 'string', country: 'string == 2' },
+    createdAt: 'string.date.iso',
+  });
+}
+const arkUser = makeArkUser();
 
 // TypeBox ships no string formats: a TypeBox user registers them. These are the ajv-formats
 // ("full" mode) checks, the ones fastify's Ajv applies to the same JSON Schema keywords.
@@ -107,20 +121,23 @@ FormatRegistry.Set('uuid', (s) => UUID_RE.test(s));
 FormatRegistry.Set('email', (s) => EMAIL_RE.test(s));
 FormatRegistry.Set('date-time', isDateTime);
 
-export const typeboxUserSchema = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  name: Type.String({ minLength: 1, maxLength: 100 }),
-  email: Type.String({ format: 'email' }),
-  age: Type.Integer({ minimum: 0 }),
-  tags: Type.Array(Type.String()),
-  address: Type.Object({
-    street: Type.String({ minLength: 1 }),
-    city: Type.String({ minLength: 1 }),
-    zip: Type.String(),
-    country: Type.String({ minLength: 2, maxLength: 2 }),
-  }),
-  createdAt: Type.String({ format: 'date-time' }),
-});
+function makeTypeboxUserSchema() {
+  return Type.Object({
+    id: Type.String({ format: 'uuid' }),
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    email: Type.String({ format: 'email' }),
+    age: Type.Integer({ minimum: 0 }),
+    tags: Type.Array(Type.String()),
+    address: Type.Object({
+      street: Type.String({ minLength: 1 }),
+      city: Type.String({ minLength: 1 }),
+      zip: Type.String(),
+      country: Type.String({ minLength: 2, maxLength: 2 }),
+    }),
+    createdAt: Type.String({ format: 'date-time' }),
+  });
+}
+export const typeboxUserSchema = makeTypeboxUserSchema();
 const typeboxUser = TypeCompiler.Compile(typeboxUserSchema);
 
 /** Where the five schemas are not the same check; printed under the table. */
@@ -131,8 +148,10 @@ export const SCHEMA_DIFFERENCES: readonly string[] = [
   'date-time: @lib/codec checks the RFC 3339 syntax, a real calendar day and the leap-second rule (`validate.dateTime`); TypeBox uses the ajv-formats check (real day); zod `z.iso.datetime({ offset: true })`, valibot `isoTimestamp` and arktype `string.date.iso` are regexes only.',
   'lengths: @lib/codec counts code points (as JSON Schema does); zod, valibot, arktype and TypeBox count UTF-16 units.',
   'age: @lib/codec `int()` and zod `z.int()` reject integers beyond ±(2^53−1); valibot, arktype and TypeBox accept any integer.',
-  'invalid input: @lib/codec `decode` throws a `DecodeError` (an `Error`, with a stack trace) carrying every issue; zod `safeParse`, valibot `safeParse` and arktype return their issues; TypeBox is `[...Errors(value)]`. All collect every issue.',
-  'encode: @lib/codec `encode` is trusted (no check runs), as its contract says; zod `z.encode` and TypeBox `Encode` check the value while encoding; valibot and arktype have no encode step, so their users write `JSON.stringify(value)` (the last row).',
+  "invalid input: every row returns the issues without throwing: @lib/codec `'~standard'.validate` (its Standard Schema interface), zod `safeParse`, valibot `safeParse`, arktype's result; TypeBox is `[...Errors(value)]`. All collect every issue. The variant row is @lib/codec `decode`, which throws a `DecodeError` — an `Error`, so V8 captures a stack trace, most of that row's cost (zod `parse` and valibot `parse` throw the same way).",
+  'list: one decode of a JSON array of 200 valid users (`codec.array(user)`, `z.array`, `v.array`, `user.array()`, TypeBox `Type.Array`).',
+  'compile: declaring the schema and decoding one valid input with it, the cost of a schema built per request or at startup (@lib/codec compiles its decoder at the first decode; TypeBox is `TypeCompiler.Compile` then `Check`).',
+  'encode: @lib/codec `encodeJson` checks the value\'s structure (types, finite numbers, safe integers, required fields) and writes the JSON text in one walk, as the server writes JSON bodies; it runs no constraint. zod `z.encode` and TypeBox `Encode` check the value while encoding; valibot and arktype have no encode step, so their users write `JSON.stringify(value)` (the last row).',
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -168,6 +187,8 @@ function invalidWire(i: number): Record<string, unknown> {
   ) as Record<string, unknown>;
 }
 const validInputs = Array.from({ length: POOL }, (_, i) => validWire(i));
+/** Lists of 200 valid users (as `JSON.parse` gives them), one per pool slot. */
+const validLists = Array.from({ length: POOL }, (_, i) => Array.from({ length: 200 }, (_, k) => validWire((i + k) % POOL)));
 const invalidInputs = Array.from({ length: POOL }, (_, i) => invalidWire(i));
 /** Decoded values to encode (strings everywhere; `Date`s for the `time()` codec). */
 const decodedValues = validInputs.map((w) => libUser.decode(w));
@@ -177,7 +198,7 @@ const decodedTimeValues = validInputs.map((w) => libUserTime.decode(w));
 // The operations, grouped by process
 // ---------------------------------------------------------------------------------------------
 
-export type Section = 'valid' | 'invalid' | 'encode';
+export type Section = 'valid' | 'invalid' | 'encode' | 'list' | 'compile';
 
 /** Operations per measured call: a batch amortises the timer's own cost over sub-µs operations. */
 export const BATCH = 64;
@@ -234,6 +255,20 @@ const libStandardIssues = (i: number): number => {
   return r.issues?.length ?? 0;
 };
 type LibUser = codec.Infer<typeof libUser>;
+const libList = codec.array(libUser);
+const zodList = z.array(zodUser);
+const valibotList = v.array(valibotUser);
+const arkList = arkUser.array();
+const typeboxList = TypeCompiler.Compile(Type.Array(typeboxUserSchema));
+/** arktype's result, or a throw for its errors (so a row cannot pass by refusing the input). */
+function arkOk(out: unknown): unknown {
+  if (out instanceof type.errors) throw new Error(out.summary);
+  return out;
+}
+function typeboxOk(ok: boolean, x: unknown): unknown {
+  if (!ok) throw new Error('invalid');
+  return x;
+}
 type LibUserTime = codec.Infer<typeof libUserTime>;
 
 export const GROUPS: readonly Group[] = [
@@ -241,8 +276,10 @@ export const GROUPS: readonly Group[] = [
     name: '@lib/codec',
     rows: [
       { section: 'valid', label: '@lib/codec', run: (i) => libUser.decode(validInputs[i]) },
-      { section: 'invalid', label: '@lib/codec', run: libIssues(libUser), issues: libIssues(libUser) },
-      { section: 'encode', label: '@lib/codec', run: (i) => JSON.stringify(libUser.encode(decodedValues[i] as LibUser)) },
+      { section: 'invalid', label: '@lib/codec', run: libStandardIssues, issues: libStandardIssues },
+      { section: 'list', label: '@lib/codec', run: (i) => libList.decode(validLists[i]) },
+      { section: 'compile', label: '@lib/codec', run: (i) => makeLibUser().decode(validInputs[i]) },
+      { section: 'encode', label: '@lib/codec', run: (i) => codec.encodeJson(libUser, decodedValues[i] as LibUser) },
     ],
   },
   {
@@ -250,6 +287,8 @@ export const GROUPS: readonly Group[] = [
     rows: [
       { section: 'valid', label: 'zod 4', run: (i) => zodUser.parse(validInputs[i]) },
       { section: 'invalid', label: 'zod 4', run: zodIssues, issues: zodIssues },
+      { section: 'list', label: 'zod 4', run: (i) => zodList.parse(validLists[i]) },
+      { section: 'compile', label: 'zod 4', run: (i) => makeZodUser().parse(validInputs[i]) },
       { section: 'encode', label: 'zod 4 (z.encode, checks)', run: (i) => JSON.stringify(z.encode(zodUser, decodedValues[i] as z.output<typeof zodUser>)) },
     ],
   },
@@ -258,6 +297,8 @@ export const GROUPS: readonly Group[] = [
     rows: [
       { section: 'valid', label: 'valibot 1', run: (i) => v.parse(valibotUser, validInputs[i]) },
       { section: 'invalid', label: 'valibot 1', run: valibotIssues, issues: valibotIssues },
+      { section: 'list', label: 'valibot 1', run: (i) => v.parse(valibotList, validLists[i]) },
+      { section: 'compile', label: 'valibot 1', run: (i) => v.parse(makeValibotUser(), validInputs[i]) },
     ],
   },
   {
@@ -273,6 +314,8 @@ export const GROUPS: readonly Group[] = [
         },
       },
       { section: 'invalid', label: 'arktype 2', run: arkIssues, issues: arkIssues },
+      { section: 'list', label: 'arktype 2', run: (i) => arkOk(arkList(validLists[i])) },
+      { section: 'compile', label: 'arktype 2', run: (i) => arkOk(makeArkUser()(validInputs[i])) },
     ],
   },
   {
@@ -288,6 +331,12 @@ export const GROUPS: readonly Group[] = [
         },
       },
       { section: 'invalid', label: 'TypeBox (compiled)', run: typeboxIssues, issues: typeboxIssues },
+      { section: 'list', label: 'TypeBox (compiled)', run: (i) => typeboxOk(typeboxList.Check(validLists[i]), validLists[i]) },
+      {
+        section: 'compile',
+        label: 'TypeBox (compiled)',
+        run: (i) => typeboxOk(TypeCompiler.Compile(makeTypeboxUserSchema()).Check(validInputs[i]), validInputs[i]),
+      },
       { section: 'encode', label: 'TypeBox (compiled Encode, checks)', run: (i) => JSON.stringify(typeboxUser.Encode(decodedValues[i])) },
     ],
   },
@@ -299,13 +348,14 @@ export const GROUPS: readonly Group[] = [
     name: '@lib/codec variants',
     rows: [
       { section: 'valid', variant: true, label: '@lib/codec, createdAt: time() → Date', run: (i) => libUserTime.decode(validInputs[i]) },
-      { section: 'invalid', variant: true, label: "@lib/codec, '~standard'.validate (no throw)", run: libStandardIssues, issues: libStandardIssues },
+      { section: 'invalid', variant: true, label: '@lib/codec, decode (throws a DecodeError, with its stack trace)', run: libIssues(libUser), issues: libIssues(libUser) },
       {
         section: 'encode',
         variant: true,
         label: '@lib/codec, createdAt: time() (Date → text)',
-        run: (i) => JSON.stringify(libUserTime.encode(decodedTimeValues[i] as LibUserTime)),
+        run: (i) => codec.encodeJson(libUserTime, decodedTimeValues[i] as LibUserTime),
       },
+      { section: 'encode', variant: true, label: '@lib/codec, JSON.stringify(encode(v))', run: (i) => JSON.stringify(libUser.encode(decodedValues[i] as LibUser)) },
     ],
   },
 ];
@@ -320,7 +370,7 @@ export function sanityCheck(group: Group): Map<string, number> {
   const counts = new Map<string, number>();
   for (const row of group.rows) {
     for (let i = 0; i < POOL; i++) {
-      if (row.section === 'valid') row.run(i);
+      if (row.section === 'valid' || row.section === 'list' || row.section === 'compile') row.run(i);
       else if (row.section === 'encode') {
         if (row.run(i) !== JSON.stringify(decodedValues[i])) throw new Error(`${row.label} encodes input ${i} differently`);
       } else {

@@ -1,8 +1,10 @@
 /**
- * The same two endpoints served four ways, each written as its library's documentation shows:
+ * The same three endpoints served six ways, each written as its library's documentation shows:
  *
- * - `POST /users`, a JSON body `{ name (1–100 characters), email }`, answers 201 with the created user;
- * - `GET /users/:id`, a uuid path parameter, answers 200 with the user (404 for an unknown id).
+ * - `POST /users`, a JSON body `{ name (1–100 characters), email }`, answers 201 with the created
+ *   user (400 for an invalid body);
+ * - `GET /users/:id`, a uuid path parameter, answers 200 with the user (404 for an unknown id);
+ * - `GET /users` answers 200 with a list of 200 users.
  *
  * Each `start*` listens on 127.0.0.1, port 0.
  */
@@ -11,14 +13,16 @@ import type { AddressInfo } from 'node:net';
 import * as codec from '@lib/codec';
 import * as nodeHttp from '@lib/node-http';
 import * as rest from '@lib/rest';
+import * as honoAdapter from '@lib/router-adapter';
 import * as validate from '@lib/validate';
 import Fastify from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import { zValidator } from '@hono/zod-validator';
+import express from 'express';
 import * as z from 'zod';
-import { createdUser, EMAIL_RE, seedStore, UUID_RE, type ServerKind, type Started } from './shared.js';
+import { createdUser, EMAIL_RE, LIST, seedStore, UUID_RE, type ServerKind, type Started } from './shared.js';
 
 class UserNotFoundError extends Error {
   readonly id: string;
@@ -39,7 +43,8 @@ function closeServer(server: Server): Promise<void> {
 // @lib/rest + @lib/node-http (as examples/users-api declares it)
 // ---------------------------------------------------------------------------------------------
 
-async function startLib(): Promise<Started> {
+/** The users API as examples/users-api declares it, on `transport`. */
+async function serveLib(transport: nodeHttp.NodeServerTransport | honoAdapter.HonoServerTransport): Promise<Started> {
   const userId = codec.string().refine(validate.uuid);
   const user = codec
     .object({
@@ -68,6 +73,7 @@ async function startLib(): Promise<Started> {
     }),
     rest.errorPattern(UserNotFoundError, 404, notFound, (e) => ({ error: e.message, id: e.id })),
   );
+  const listUsers = rest.newRoute('GET', '/users', codec.empty(), codec.array(user), rest.routeMeta({ operationId: 'listUsers' }));
 
   const store = seedStore();
   const api = rest.newServer({ title: 'bench', version: '1.0.0' }, rest.withPathConstraints(validate.httpPath));
@@ -79,7 +85,7 @@ async function startLib(): Promise<Started> {
       return u;
     })
     .register(api);
-  const transport = nodeHttp.newServerTransport({ addr: '127.0.0.1:0' });
+  listUsers.withHandler(() => LIST).register(api);
   api.attach(transport);
   const stop = new AbortController();
   const done = api.serve({ signal: stop.signal });
@@ -91,6 +97,14 @@ async function startLib(): Promise<Started> {
       await done;
     },
   };
+}
+
+function startLib(): Promise<Started> {
+  return serveLib(nodeHttp.newServerTransport({ addr: '127.0.0.1:0' }));
+}
+
+function startLibHono(): Promise<Started> {
+  return serveLib(honoAdapter.newServerTransport({ router: new Hono(), addr: '127.0.0.1:0' }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -140,6 +154,7 @@ async function startRaw(): Promise<Started> {
         send(res, 201, createdUser({ name, email }));
       });
     }
+    if (path === '/users' && req.method === 'GET') return send(res, 200, LIST);
     if (path.startsWith('/users/') && req.method === 'GET') {
       const id = decodeURIComponent(path.slice('/users/'.length));
       if (!UUID_RE.test(id)) return send(res, 400, { error: 'id: must be a UUID' });
@@ -181,6 +196,7 @@ async function startFastify(): Promise<Started> {
     }
     return u;
   });
+  app.get('/users', { schema: { response: { 200: Type.Array(User) } } }, async () => LIST);
   await app.listen({ host: '127.0.0.1', port: 0 });
   return { port: (app.server.address() as AddressInfo).port, close: () => app.close() };
 }
@@ -196,6 +212,7 @@ async function startHono(): Promise<Started> {
   const store = seedStore();
   const app = new Hono();
   app.post('/users', zValidator('json', newUser), (c) => c.json(createdUser(c.req.valid('json')), 201));
+  app.get('/users', (c) => c.json(LIST));
   app.get('/users/:id', zValidator('param', idParams), (c) => {
     const { id } = c.req.valid('param');
     const u = store.get(id.toLowerCase());
@@ -208,4 +225,46 @@ async function startHono(): Promise<Started> {
   });
 }
 
-export const START: Record<ServerKind, () => Promise<Started>> = { lib: startLib, raw: startRaw, fastify: startFastify, hono: startHono };
+// ---------------------------------------------------------------------------------------------
+// express 5 with express.json() and zod
+// ---------------------------------------------------------------------------------------------
+
+async function startExpress(): Promise<Started> {
+  const newUser = z.object({ name: z.string().min(1).max(100), email: z.email() });
+  const idParams = z.object({ id: z.uuid() });
+
+  const store = seedStore();
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.post('/users', express.json(), (req, res) => {
+    const body = newUser.safeParse(req.body);
+    if (!body.success) return void res.status(400).json({ error: 'invalid body', issues: body.error.issues });
+    res.status(201).json(createdUser(body.data));
+  });
+  app.get('/users', (_req, res) => {
+    res.json(LIST);
+  });
+  app.get('/users/:id', (req, res) => {
+    const params = idParams.safeParse(req.params);
+    if (!params.success) return void res.status(400).json({ error: 'invalid id', issues: params.error.issues });
+    const u = store.get(params.data.id.toLowerCase());
+    if (u === undefined) return void res.status(404).json({ error: `no user with id ${params.data.id}`, id: params.data.id });
+    res.json(u);
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  return { port: (server.address() as AddressInfo).port, close: () => closeServer(server) };
+}
+
+export const START: Record<ServerKind, () => Promise<Started>> = {
+  lib: startLib,
+  libHono: startLibHono,
+  raw: startRaw,
+  fastify: startFastify,
+  hono: startHono,
+  express: startExpress,
+};

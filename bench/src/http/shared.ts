@@ -15,6 +15,14 @@ export function seedStore(): Map<string, BenchUser> {
   return new Map([[SEED_ID, { id: SEED_ID, name: 'Ada Lovelace', email: 'ada@example.com', createdAt: new Date('2024-02-29T12:00:00.000Z') }]]);
 }
 
+/** What `GET /users` answers: 200 users, each as `GET /users/:id` gives one. */
+export const LIST: BenchUser[] = Array.from({ length: 200 }, (_, i) => ({
+  id: `${SEED_ID.slice(0, -3)}${String(i).padStart(3, '0')}`,
+  name: `User number ${i}`,
+  email: `user${i}@example.com`,
+  createdAt: new Date(Date.UTC(2024, 1, 1 + (i % 28), 12, i % 60)),
+}));
+
 /** What `POST /users` answers for a valid body. */
 export function createdUser(input: { name: string; email: string }): BenchUser {
   return { id: crypto.randomUUID(), name: input.name, email: input.email, createdAt: new Date() };
@@ -22,6 +30,9 @@ export function createdUser(input: { name: string; email: string }): BenchUser {
 
 /** The POST body every load generator sends. */
 export const POST_BODY = JSON.stringify({ name: 'Ada Lovelace', email: 'ada@example.com' });
+
+/** A POST body every server refuses with 400: an empty name and an address that is not one. */
+export const INVALID_BODY = JSON.stringify({ name: '', email: 'not an address' });
 
 /** The headers @lib's own client sends for these routes; every server gets the same. */
 export const POST_HEADERS = { 'content-type': 'application/json', accept: 'application/json' } as const;
@@ -33,14 +44,16 @@ export const EMAIL_RE =
 export const UUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** The servers, by the name the child process is started with. */
-export const SERVER_KINDS = ['lib', 'raw', 'fastify', 'hono'] as const;
+export const SERVER_KINDS = ['lib', 'libHono', 'raw', 'fastify', 'hono', 'express'] as const;
 export type ServerKind = (typeof SERVER_KINDS)[number];
 
 export const SERVER_LABELS: Record<ServerKind, string> = {
   lib: '@lib/rest + @lib/node-http',
+  libHono: '@lib/rest + @lib/router-adapter (on hono)',
   raw: 'node:http, hand validation (ceiling)',
   fastify: 'fastify 5 + TypeBox schemas',
   hono: 'hono 4 + @hono/zod-validator',
+  express: 'express 5 + zod',
 };
 
 /** A started server. */

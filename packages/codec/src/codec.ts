@@ -134,19 +134,8 @@ export abstract class Codec<T> implements StandardSchemaV1<unknown, T>, Standard
     // The compiled decoder (once `internal/compile.ts` is loaded) answers valid inputs; anything
     // else, and every input when codecs are interpreted, goes through the interpreter below,
     // which reports the issues.
-    const hook = compiler;
-    if (hook !== undefined && hook.mode() === 'auto') {
-      let fast = decoders.get(this);
-      if (fast === undefined) decoders.set(this, (fast = hook.compile(this) ?? null));
-      if (fast !== null) {
-        try {
-          const v = fast(wire);
-          if (v !== INVALID) return v as T;
-        } catch {
-          // The interpreter decides (and reports what went wrong).
-        }
-      }
-    }
+    const fast = runCompiled(decoders, this, wire, 'compile');
+    if (fast !== INVALID) return fast as T;
     const ctx = new DecodeContext(options);
     let value: T | Invalid;
     try {
@@ -282,8 +271,9 @@ export abstract class Codec<T> implements StandardSchemaV1<unknown, T>, Standard
   }
 
   /**
-   * Standard Schema v1 (https://standardschema.dev): `validate` decodes a wire value (all
-   * issues, each with its path). Also Standard JSON Schema v1: `jsonSchema.input` and
+   * Standard Schema v1 (https://standardschema.dev): `validate` decodes a wire value; its
+   * issues are the {@link Issue}s a `DecodeError` would carry (`message` and `path`, plus
+   * `pointer`, `constraint` and `value`), every one of them. Also Standard JSON Schema v1: `jsonSchema.input` and
    * `jsonSchema.output` both return {@link Codec.schema} (the wire value is both what is read
    * and what is written) for target `draft-2020-12`, and throw `TypeError` for other targets.
    */
@@ -301,7 +291,7 @@ export abstract class Codec<T> implements StandardSchemaV1<unknown, T>, Standard
         const ctx = new DecodeContext();
         const out = this.decodeIn(value, ctx);
         if (out === INVALID || ctx.issues.length > 0) {
-          return { issues: ctx.issues.map((i) => ({ message: i.message, path: i.path })) };
+          return { issues: ctx.issues };
         }
         return { value: out };
       },
@@ -312,13 +302,34 @@ export abstract class Codec<T> implements StandardSchemaV1<unknown, T>, Standard
 
 const schemaCache = new WeakMap<Codec<unknown>, JsonSchema>();
 
-/** Compiled decoders by codec; `null` when the codec is interpreted. */
-const decoders = new WeakMap<Codec<unknown>, ((input: unknown) => unknown) | null>();
+/** Compiled decoders by codec; {@link refuse} when the codec is interpreted. */
+const decoders = new WeakMap<Codec<unknown>, (input: unknown) => unknown>();
+/** The compiled function of a codec that has none: every input goes to the codec's own methods. */
+const refuse = (): unknown => INVALID;
 
-/** The decoder compiler, as `internal/compile.ts` installs it. Internal. */
+/**
+ * Runs the compiled function of `codec` kept in `cache` (made by the compiler's `kind` on first
+ * use) on `input`: its result, or `INVALID` when there is none, it refused the input, or it threw
+ * (the codec's own methods then decide, and report what went wrong). Internal.
+ */
+export function runCompiled(cache: WeakMap<Codec<unknown>, (input: unknown) => unknown>, codec: Codec<unknown>, input: unknown, kind: 'compile' | 'serializer'): unknown {
+  const hook = compiler;
+  if (hook?.mode() !== 'auto') return INVALID;
+  let fast = cache.get(codec);
+  if (fast === undefined) cache.set(codec, (fast = hook[kind](codec) ?? refuse));
+  try {
+    return fast(input);
+  } catch {
+    return INVALID;
+  }
+}
+
+/** The codec compilers, as `internal/compile.ts` installs them. Internal. */
 export interface CompilerHook {
   /** The compiled decoder of `codec` (its value, or `INVALID`), or `undefined` to interpret it. */
   compile(codec: Codec<unknown>): ((input: unknown) => unknown) | undefined;
+  /** The compiled JSON serializer of `codec` (its text, or `INVALID`), or `undefined` to use `encode`. */
+  serializer(codec: Codec<unknown>): ((value: unknown) => unknown) | undefined;
   /** `'auto'` to use compiled decoders, `'off'` to interpret every codec. */
   mode(): 'auto' | 'off';
 }

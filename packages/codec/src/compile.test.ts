@@ -28,7 +28,7 @@ function both(c: codec.Codec<unknown>, wire: unknown): [compiled: unknown, inter
 
 /** The compiled function itself (it must exist for these codecs). */
 function compiled(c: codec.Codec<unknown>): (input: unknown) => unknown {
-  return new DecoderEmitter().build(c, () => FAIL);
+  return new DecoderEmitter().compile(c, () => FAIL);
 }
 
 const address = codec.object({ street: codec.string(), zip: codec.optional(codec.string()) });
@@ -113,7 +113,7 @@ describe('compiled decoders', () => {
     for (const k of keys) Object.defineProperty(shape, k, { value: codec.string(), enumerable: true });
     const c = codec.object(shape);
     const e = new DecoderEmitter();
-    const fast = e.build(c, () => FAIL);
+    const fast = e.compile(c, () => FAIL);
     const src = e.source();
     for (const k of keys) expect(src).toContain(JSON.stringify(k));
     // Every quote of a key is escaped: no key closes the string literal it sits in.

@@ -32,7 +32,11 @@ export function formatPath(path: readonly PathSegment[]): string {
 /** Renders a path as an RFC 6901 JSON Pointer. */
 export function toJsonPointer(path: readonly PathSegment[]): string {
   let out = '';
-  for (const seg of path) out += '/' + String(seg).replace(/~/g, '~0').replace(/\//g, '~1');
+  for (const seg of path) {
+    const s = String(seg);
+    // Most keys need no escape: test once instead of replacing twice.
+    out += `/${/[~/]/.test(s) ? s.replace(/~/g, '~0').replace(/\//g, '~1') : s}`;
+  }
   return out;
 }
 

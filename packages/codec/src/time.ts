@@ -77,8 +77,8 @@ function parseDateTime(s: string): Date {
 }
 
 /** The first and last instants RFC 3339 can write: 0000-01-01T00:00:00.000Z, 9999-12-31T23:59:59.999Z. */
-const FIRST_INSTANT = -62167219200000;
-const LAST_INSTANT = 253402300799999;
+export const FIRST_INSTANT = -62167219200000;
+export const LAST_INSTANT = 253402300799999;
 
 /**
  * `value.toISOString()` after checking that `value` is a valid `Date` of the years 0000 to 9999

@@ -67,10 +67,12 @@ export class UntaggedUnionCodec<C extends readonly Codec<unknown>[]> extends Cod
     if (best !== undefined) return best.wire;
     if (isProbing()) throw PROBE_FAILED;
     // No alternative fits: encode with each again, outside the probe, for its first problem.
+    // A failure that does not recur here (a probe runs one call deeper, so a value nested to the
+    // edge of the call stack can fail there only) is no failure: the first encoding is written.
     const problems: string[] = [];
     for (const codec of this.codecs) {
       try {
-        codec.encode(value);
+        return codec.encode(value);
       } catch (err) {
         problems.push(firstProblem(err));
       }

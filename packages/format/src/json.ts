@@ -1,4 +1,4 @@
-import { DecodeError, makeIssue, type Codec } from '@lib/codec';
+import { DecodeError, encodeJson, makeIssue, type Codec } from '@lib/codec';
 import type { Format } from './format.js';
 
 const encoder = new TextEncoder();
@@ -21,8 +21,7 @@ export class JsonFormat<T> implements Format<T> {
     return new JsonFormat(codec, this.contentType);
   }
   marshal(value: T): Uint8Array {
-    const wire = this.codec.encode(value);
-    return encoder.encode(wire === undefined ? '' : JSON.stringify(wire));
+    return encoder.encode(encodeJson(this.codec, value) ?? '');
   }
   unmarshal(bytes: Uint8Array): T {
     let wire: unknown;

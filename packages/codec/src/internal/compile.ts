@@ -7,10 +7,7 @@
 // need not be complete: a codec the compiler does not know is decoded by the interpreter from
 // inside the generated code.
 //
-// Safety: generated code names only our own locals (`v12`, `r3`) and helpers. Every value
-// taken from a codec (wire keys, literals, bounds, constraints, codecs) reaches the code as a
-// closed-over reference (`r3`) or, for keys and finite numbers, through `JSON.stringify`;
-// nothing input-derived is ever spliced in (the code is built before any input is seen).
+// Safety: see `emitter.ts`; nothing input-derived is ever spliced into generated code.
 import { AnyValueCodec } from '../any.js';
 import { ArrayCodec } from '../array.js';
 import { BooleanCodec } from '../boolean.js';
@@ -23,6 +20,8 @@ import { NumberCodec } from '../number.js';
 import { mayBeAbsent, ObjectCodec } from '../object.js';
 import { OptionalCodec } from '../optional.js';
 import { StringCodec } from '../string.js';
+import { canGenerate, CodeEmitter } from './emitter.js';
+import { compileSerializer } from './serializer.js';
 
 /** What a compiled decoder returns for an input it does not accept: the interpreter's `INVALID`. */
 export const FAIL: typeof INVALID = INVALID;
@@ -53,34 +52,7 @@ function interpret(codec: Codec<unknown>, input: unknown): unknown {
 type Emit = (e: DecoderEmitter, codec: never, src: string) => string;
 
 /** The generated code of one decoder. */
-export class DecoderEmitter {
-  readonly #refs: unknown[] = [];
-  readonly #lines: string[] = [];
-  #n = 0;
-  #depth = 0;
-
-  /** A reference, in the generated code, to `value` (a codec, a constraint, a constant). */
-  ref(value: unknown): string {
-    let i = this.#refs.indexOf(value);
-    if (i < 0) i = this.#refs.push(value) - 1;
-    return `r${i}`;
-  }
-
-  /** A fresh local name. */
-  local(): string {
-    return `v${this.#n++}`;
-  }
-
-  /** Appends one statement (or block opener/closer). */
-  line(code: string): void {
-    this.#lines.push(code);
-  }
-
-  /** A property key as a JavaScript string literal (`"id"`, `"__proto__"`). */
-  key(name: string): string {
-    return JSON.stringify(name);
-  }
-
+export class DecoderEmitter extends CodeEmitter {
   /**
    * Emits the decoding of local `src` by `codec`, then its constraints, and returns the local
    * (or side-effect-free expression) holding the decoded value. A codec of a class without an
@@ -88,8 +60,7 @@ export class DecoderEmitter {
    */
   decode(codec: Codec<unknown>, src: string): string {
     const emit = EMITTERS.get(codec.constructor);
-    // Very deep trees are left to the interpreter below this depth (generated code stays small).
-    const out = emit !== undefined && this.#depth < 64 ? this.#nested(() => emit(this, codec as never, src)) : undefined;
+    const out = emit === undefined ? undefined : this.nested(() => emit(this, codec as never, src));
     if (out === undefined) {
       const v = this.local();
       this.line(`const ${v} = I(${this.ref(codec)}, ${src}); if (${v} === F) return F;`);
@@ -99,58 +70,26 @@ export class DecoderEmitter {
     return out;
   }
 
-  #nested<T>(run: () => T): T {
-    this.#depth++;
-    try {
-      return run();
-    } finally {
-      this.#depth--;
-    }
-  }
-
   /** The compiled function: `(input) => value | F`. */
-  build(root: Codec<unknown>, interpret: Interpret): FastDecoder {
+  compile(root: Codec<unknown>, interpret: Interpret): FastDecoder {
     const out = this.decode(root, 'x');
-    const names = this.#refs.map((_, i) => `r${i}`);
-    const body = `"use strict";\nreturn function decode(x) {\n${this.#lines.join('\n')}\nreturn ${out};\n};`;
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the point of the compiler; see the safety note above.
-    const factory = new Function('F', 'I', 'hasOwn', 'OP', 'U8', ...names, body) as (...args: unknown[]) => FastDecoder;
-    return factory(FAIL, interpret, hasOwn, Object.prototype, Uint8Array, ...this.#refs);
-  }
-
-  /** The generated source, for tests and debugging. */
-  source(): string {
-    return this.#lines.join('\n');
+    return this.build('decode', out, { F: FAIL, I: interpret, hasOwn, OP: Object.prototype, U8: Uint8Array });
   }
 }
 
 let mode: JitMode = initialMode();
-let supported: boolean | undefined;
 
 function initialMode(): JitMode {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
   return env?.['LIB_CODEC_JIT'] === 'off' ? 'off' : 'auto';
 }
 
-/** Whether this runtime lets code be generated (`new Function`): not under a CSP without `unsafe-eval`, nor in Workers. */
-function canGenerate(): boolean {
-  if (supported === undefined) {
-    try {
-      // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a probe for code generation.
-      supported = (new Function('return 1') as () => number)() === 1;
-    } catch {
-      supported = false;
-    }
-  }
-  return supported;
-}
-
 /**
- * Sets how codecs decode from now on: `'auto'` (the default) compiles each codec at its first
- * decode where the runtime allows code generation and interprets it elsewhere; `'off'` always
- * interprets (as the environment variable `LIB_CODEC_JIT=off` does at startup), codecs already
- * compiled included, until `'auto'` is set again. Results are the same either way; only speed
- * differs.
+ * Sets how codecs decode and write JSON from now on: `'auto'` (the default) compiles each codec
+ * at its first `decode` (and at its first `encodeJson`) where the runtime allows code generation,
+ * and interprets it elsewhere; `'off'` always interprets (as the environment variable
+ * `LIB_CODEC_JIT=off` does at startup), codecs already compiled included, until `'auto'` is set
+ * again. Results are the same either way; only speed differs.
  * @throws {TypeError} for any other value.
  */
 export function setJit(next: JitMode): void {
@@ -170,7 +109,7 @@ export function jitMode(): JitMode {
 export function compileDecoder(codec: Codec<unknown>, interpret: Interpret): FastDecoder | undefined {
   if (mode === 'off' || !EMITTERS.has(codec.constructor) || !canGenerate()) return undefined;
   try {
-    return new DecoderEmitter().build(codec, interpret);
+    return new DecoderEmitter().compile(codec, interpret);
   } catch {
     return undefined;
   }
@@ -297,5 +236,10 @@ function emitObject(e: DecoderEmitter, c: ObjectCodec<Record<string, Codec<unkno
 }
 
 // Loading this module turns compilation on. A bundle that never imports it (nothing here is
-// used but this) decodes with the interpreter: the same results, a smaller bundle.
-installCompiler({ compile: (codec) => compileDecoder(codec, interpret), mode: jitMode });
+// used but this) decodes with the interpreter and serializes with `encode` + `JSON.stringify`:
+// the same results, a smaller bundle.
+installCompiler({
+  compile: (codec) => compileDecoder(codec, interpret),
+  serializer: (codec) => (mode === 'off' || !canGenerate() ? undefined : compileSerializer(codec)),
+  mode: jitMode,
+});

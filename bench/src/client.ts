@@ -1,0 +1,99 @@
+/**
+ * Client benchmark: the cost @lib's client adds over the transport it runs on. A server (raw
+ * node:http, in its own process) answers `GET /users/:id`; this process calls it one request at a
+ * time over keep-alive with `fetch` + `res.json()`, `undici.request` + `body.json()`, and
+ * `client.call(getUser, { id })` of @lib/rest (on `fetch`, through @lib/node-http's client
+ * transport, decoding and validating the response). Reports calls/s and this process's CPU time
+ * per call, in interleaved rounds (median, spread).
+ */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import * as codec from '@lib/codec';
+import * as nodeHttp from '@lib/node-http';
+import * as rest from '@lib/rest';
+import * as validate from '@lib/validate';
+import { Agent, request } from 'undici';
+import { GET_HEADERS, SEED_ID, type ChildMessage } from './http/shared.js';
+import { int, mdTable, ratio } from './util.js';
+
+const childPath = fileURLToPath(new URL('./http/child.ts', import.meta.url));
+
+const user = codec.object({
+  id: codec.string().refine(validate.uuid),
+  name: codec.string().refine(validate.minLength(1), validate.maxLength(100)),
+  email: codec.string().refine(validate.email),
+  createdAt: codec.time(),
+});
+const getUser = rest.route({ method: 'GET', path: '/users/{id}', pathParams: { id: codec.string().refine(validate.uuid) }, response: user });
+
+type Caller = () => Promise<unknown>;
+
+function callers(base: string): Record<string, Caller> {
+  const url = `${base}/users/${SEED_ID}`;
+  const dispatcher = new Agent({ connections: 1 });
+  const client = rest.newClient();
+  client.attach(nodeHttp.newClientTransport({ baseURL: base }));
+  return {
+    'fetch + res.json()': async () => {
+      const res = await fetch(url, { headers: GET_HEADERS });
+      if (res.status !== 200) throw new Error(`fetch: ${res.status}`);
+      return res.json();
+    },
+    'undici.request + body.json()': async () => {
+      const res = await request(url, { headers: GET_HEADERS, dispatcher });
+      if (res.statusCode !== 200) throw new Error(`undici: ${res.statusCode}`);
+      return res.body.json();
+    },
+    '@lib/rest client.call (on fetch, decodes and validates)': () => client.call(getUser, { id: SEED_ID }),
+  };
+}
+
+async function measure(call: Caller, ms: number): Promise<{ rate: number; cpu: number }> {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  let n = 0;
+  while (performance.now() - t0 < ms) {
+    await call();
+    n++;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const c = process.cpuUsage(c0);
+  return { rate: n / seconds, cpu: (c.user + c.system) / n };
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 === 1 ? (s[(s.length - 1) / 2] as number) : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
+}
+
+export async function runClientBench(options: { rounds?: number; time?: number } = {}, log: (s: string) => void = () => undefined): Promise<{ markdown: string }> {
+  const rounds = options.rounds ?? 5;
+  const time = options.time ?? 1000;
+  const server = fork(childPath, ['raw'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  try {
+    const ready = await new Promise<ChildMessage>((resolve) => server.once('message', resolve));
+    if (ready.type !== 'ready') throw new Error(`server: ${ready.type}`);
+    const all = callers(`http://127.0.0.1:${ready.port}`);
+    for (const call of Object.values(all)) await measure(call, 300);
+    const got = new Map<string, { rate: number; cpu: number }[]>();
+    for (let r = 1; r <= rounds; r++) {
+      for (const [name, call] of Object.entries(all)) got.set(name, [...(got.get(name) ?? []), await measure(call, time)]);
+      log(`  client round ${r}/${rounds} done`);
+    }
+    const fetchCpu = median((got.get('fetch + res.json()') ?? []).map((m) => m.cpu));
+    const fetchRate = median((got.get('fetch + res.json()') ?? []).map((m) => m.rate));
+    const rows = [...got].map(([name, ms]) => {
+      const rate = median(ms.map((m) => m.rate));
+      const cpu = median(ms.map((m) => m.cpu));
+      const rates = ms.map((m) => m.rate);
+      return [name, int(rate), ((100 * (Math.max(...rates) - Math.min(...rates))) / rate).toFixed(0), ratio(rate, fetchRate), cpu.toFixed(0), ratio(cpu, fetchCpu)];
+    });
+    const headers = ['client', 'calls/s (median)', 'spread %', '÷ fetch (calls/s)', 'client CPU µs/call', '÷ fetch (CPU)'];
+    const notes = [
+      `One call at a time over keep-alive to a raw node:http server in another process; ${rounds} interleaved rounds of ${time} ms after a warm-up. CPU is this process's \`process.cpuUsage()\` per call. \`÷ fetch\`: the row ÷ \`fetch + res.json()\` (the transport @lib's client runs on).`,
+    ];
+    return { markdown: `${mdTable(headers, rows)}\n\n${notes.map((n) => `- ${n}`).join('\n')}` };
+  } finally {
+    server.kill();
+  }
+}
