@@ -6,8 +6,7 @@
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { STARTUP_KINDS, type StartupKind } from './startup/child.js';
-import { SERVER_LABELS } from './http/shared.js';
+import { SERVER_LABELS, STARTUP_KINDS, type StartupKind } from './http/shared.js';
 import { mdTable, ratio } from './util.js';
 
 const childPath = fileURLToPath(new URL('./startup/child.ts', import.meta.url));

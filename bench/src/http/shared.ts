@@ -47,6 +47,10 @@ export const UUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F
 export const SERVER_KINDS = ['lib', 'libHono', 'raw', 'fastify', 'hono', 'express'] as const;
 export type ServerKind = (typeof SERVER_KINDS)[number];
 
+/** The servers of the startup benchmark (raw node:http has no route declarations to time). */
+export const STARTUP_KINDS = ['lib', 'libHono', 'fastify', 'hono', 'express'] as const;
+export type StartupKind = (typeof STARTUP_KINDS)[number];
+
 export const SERVER_LABELS: Record<ServerKind, string> = {
   lib: '@lib/rest + @lib/node-http',
   libHono: '@lib/rest + @lib/router-adapter (on hono)',

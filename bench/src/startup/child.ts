@@ -18,10 +18,8 @@ import express from 'express';
 import Fastify from 'fastify';
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { SEED_ID } from '../http/shared.js';
+import { SEED_ID, STARTUP_KINDS, type StartupKind } from '../http/shared.js';
 
-export const STARTUP_KINDS = ['lib', 'libHono', 'fastify', 'hono', 'express'] as const;
-export type StartupKind = (typeof STARTUP_KINDS)[number];
 
 const USER = { id: SEED_ID, name: 'Ada Lovelace', email: 'ada@example.com' };
 
