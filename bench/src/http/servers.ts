@@ -86,6 +86,11 @@ async function serveLib(transport: nodeHttp.NodeServerTransport | honoAdapter.Ho
     })
     .register(api);
   listUsers.withHandler(() => LIST).register(api);
+  return serveOn(api, transport);
+}
+
+/** Serves `api` on `transport` (one with an address); `close` stops it and waits for it to drain. */
+export async function serveOn(api: rest.Server, transport: nodeHttp.NodeServerTransport | honoAdapter.HonoServerTransport): Promise<Started> {
   api.attach(transport);
   const stop = new AbortController();
   const done = api.serve({ signal: stop.signal });

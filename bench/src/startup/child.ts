@@ -18,6 +18,7 @@ import express from 'express';
 import Fastify from 'fastify';
 import { Hono } from 'hono';
 import * as z from 'zod';
+import { serveOn } from '../http/servers.js';
 import { SEED_ID, STARTUP_KINDS, type StartupKind } from '../http/shared.js';
 
 
@@ -38,17 +39,7 @@ function libStart(adapter: 'node' | 'hono'): Start {
     }
     const transport =
       adapter === 'node' ? nodeHttp.newServerTransport({ addr: '127.0.0.1:0' }) : honoAdapter.newServerTransport({ router: new Hono(), addr: '127.0.0.1:0' });
-    api.attach(transport);
-    const stop = new AbortController();
-    const done = api.serve({ signal: stop.signal });
-    const { port } = await transport.listening();
-    return {
-      port,
-      close: async () => {
-        stop.abort();
-        await done;
-      },
-    };
+    return serveOn(api, transport);
   };
 }
 
