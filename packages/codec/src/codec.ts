@@ -272,8 +272,8 @@ export abstract class Codec<T> implements StandardSchemaV1<unknown, T>, Standard
 
   /**
    * Standard Schema v1 (https://standardschema.dev): `validate` decodes a wire value; its
-   * issues are the {@link Issue}s a `DecodeError` would carry (`message` and `path`, plus
-   * `pointer`, `constraint` and `value`), every one of them. Also Standard JSON Schema v1: `jsonSchema.input` and
+   * issues are every {@link Issue} a `DecodeError` would carry (`message` and `path`, plus
+   * `pointer`, `constraint` and `value`). Also Standard JSON Schema v1: `jsonSchema.input` and
    * `jsonSchema.output` both return {@link Codec.schema} (the wire value is both what is read
    * and what is written) for target `draft-2020-12`, and throw `TypeError` for other targets.
    */
