@@ -256,6 +256,18 @@ async function slice(s: Running, e: Endpoint, connections: number, seconds: numb
   t.latencies.push(latencies);
 }
 
+/**
+ * The servers to run: all of them, or those named in `BENCH_SERVERS` (comma-separated kinds, for
+ * a quick look while working on one adapter; `lib` always runs, the ratios are against it).
+ */
+function serverKinds(): readonly ServerKind[] {
+  const named = process.env.BENCH_SERVERS?.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (named === undefined || named.length === 0) return SERVER_KINDS;
+  const unknown = named.filter((n) => !(SERVER_KINDS as readonly string[]).includes(n));
+  if (unknown.length > 0) throw new Error(`BENCH_SERVERS: unknown server ${unknown.join(', ')} (known: ${SERVER_KINDS.join(', ')})`);
+  return SERVER_KINDS.filter((k) => k === 'lib' || named.includes(k));
+}
+
 export interface HttpReport {
   readonly markdown: string;
 }
@@ -275,7 +287,7 @@ export async function runHttpBench(options: HttpOptions = {}, log: (s: string) =
   const running: Running[] = [];
   const results: ServerResult[] = [];
   try {
-    for (const kind of SERVER_KINDS) running.push(await startServer(kind));
+    for (const kind of serverKinds()) running.push(await startServer(kind));
     for (const s of running) for (const e of ENDPOINTS) if (warmup > 0) await load(s.base, e, connections, warmup);
     log(`  servers started, checked and warmed up`);
     for (let round = 1; round <= rounds; round++) {

@@ -103,3 +103,49 @@ describe('router.fetch without a socket', () => {
     await expect(again.serve({})).rejects.toBeInstanceOf(rest.DuplicateRouteError);
   });
 });
+
+describe('served on Node with addr', () => {
+  it('answers through the lightweight response path, leaves the global Request and Response alone, and keeps Hono middleware and c.env working', async () => {
+    const globals = [globalThis.Request, globalThis.Response];
+    const app = new Hono<{ Bindings: { incoming?: { httpVersion: string } } }>();
+    const classes: boolean[] = [];
+    app.use('*', async (c, next) => {
+      await next();
+      // The route answered with @hono/node-server's lightweight Response, not the runtime's.
+      classes.push(c.res instanceof Response && c.res.constructor !== Response);
+      c.header('x-after', 'middleware');
+    });
+    app.get('/raw', (c) => c.text(`node ${c.env.incoming?.httpVersion ?? 'none'}`));
+    const api = rest.newServer({ title: 't', version: '1' });
+    create.withHandler((_ctx, r) => ({ id: r.id, seenBy: 'post' })).register(api);
+    rest
+      .newRoute('GET', '/cookies', codec.empty<object>(), codec.string())
+      .withHandler((ctx) => {
+        rest.withResponseCookies(ctx, { name: 'a', value: '1', attributes: { insecure: true } }, { name: 'b', value: '2', attributes: { insecure: true } });
+        return 'two cookies';
+      })
+      .register(api);
+    const transport = hono.newServerTransport({ router: app as unknown as Hono, addr: '127.0.0.1:0' });
+    api.attach(transport);
+    const stop = new AbortController();
+    const serving = api.serve({ signal: stop.signal });
+    try {
+      const { port } = await transport.listening();
+      const base = `http://127.0.0.1:${port}`;
+      expect([globalThis.Request, globalThis.Response]).toEqual(globals);
+      const created = await fetch(`${base}/items`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id":"9"}' });
+      expect([created.status, created.headers.get('content-length'), created.headers.get('x-after'), await created.json()]).toEqual([201, '26', 'middleware', { id: '9', seenBy: 'post' }]);
+      const cookies = await fetch(`${base}/cookies`);
+      expect([cookies.status, cookies.headers.getSetCookie(), cookies.headers.get('x-after'), await cookies.json()]).toEqual([200, ['a=1; Path=/; HttpOnly; SameSite=Strict', 'b=2; Path=/; HttpOnly; SameSite=Strict'], 'middleware', 'two cookies']);
+      const raw = await fetch(`${base}/raw`);
+      expect(await raw.text()).toBe('node 1.1');
+      const tooBig = await fetch(`${base}/items`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"id":"${'x'.repeat(2 << 20)}"}` });
+      expect(tooBig.status).toBe(413);
+      expect(classes).toEqual([true, true, false, true]);
+      expect([globalThis.Request, globalThis.Response]).toEqual(globals);
+    } finally {
+      stop.abort();
+      await serving;
+    }
+  });
+});

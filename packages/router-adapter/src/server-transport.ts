@@ -120,19 +120,39 @@ function fileStore(): { readonly store: FileStore; cleanup(): void } | undefined
   };
 }
 
+/** The `Response` class a transport builds its responses with. */
+type ResponseClass = new (...args: ConstructorParameters<typeof Response>) => Response;
+
 /**
- * A pipeline response as a `Response`: a streamed body becomes a `ReadableStream` pulled as the
- * runtime sends it (backpressure), whose cancellation (the client went away) ends the producer,
- * and whose failure after the head errors the stream (the runtime cuts the connection).
- * `done` runs when the body has been sent or abandoned.
+ * A pipeline response's headers as a `Response` takes them: a plain record when no name repeats
+ * (the common case, which @hono/node-server writes with one `writeHead` and no `Headers`), a
+ * `Headers` otherwise (`set-cookie` twice).
  */
-function toResponse(out: PipelineResponse, done: () => void): Response {
-  const headers = new Headers();
-  for (const [k, v] of out.headers) headers.append(k, v);
+function responseHeaders(entries: PipelineResponse['headers']): Headers | Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const [k, v] of entries) {
+    if (Object.hasOwn(record, k)) {
+      const headers = new Headers();
+      for (const [name, value] of entries) headers.append(name, value);
+      return headers;
+    }
+    record[k] = v;
+  }
+  return record;
+}
+
+/**
+ * A pipeline response as a `Response` (of `Res`, the runtime's own by default): a streamed body
+ * becomes a `ReadableStream` pulled as the runtime sends it (backpressure), whose cancellation
+ * (the client went away) ends the producer, and whose failure after the head errors the stream
+ * (the runtime cuts the connection). `done` runs when the body has been sent or abandoned.
+ */
+function toResponse(out: PipelineResponse, done: () => void, Res: ResponseClass = Response): Response {
+  const headers = responseHeaders(out.headers);
   const body = out.body;
   if (body === undefined || body instanceof Uint8Array) {
     done();
-    return new Response(out.status === 204 || out.status === 304 ? null : (body as Uint8Array<ArrayBuffer> | undefined) ?? null, { status: out.status, headers });
+    return new Res(out.status === 204 || out.status === 304 ? null : (body as Uint8Array<ArrayBuffer> | undefined) ?? null, { status: out.status, headers });
   }
   const it = body[Symbol.asyncIterator]();
   let finished = false;
@@ -166,7 +186,37 @@ function toResponse(out: PipelineResponse, done: () => void): Response {
     },
     { highWaterMark: 0 },
   );
-  return new Response(stream, { status: out.status, headers });
+  return new Res(stream, { status: out.status, headers });
+}
+
+/**
+ * @hono/node-server's lightweight `Response` class, without leaving it in place of the global:
+ * `getRequestListener` with `overrideGlobalObjects` installs its `Request` and `Response` on
+ * `globalThis` (synchronously); they are read and the runtime's own put back at once, so users'
+ * `Response` stays the runtime's. A `Response` of that class with a string or byte body is
+ * written by the listener with one `writeHead` and one `end`, where the runtime's `Response`
+ * takes the web-streams path (a `ReadableStream` per body, transferable buffers, an
+ * `AbortSignal`). Falls back to the global `Response` if the class did not appear.
+ */
+function lightResponseClass(getRequestListener: (fetch: () => undefined, options: { overrideGlobalObjects: boolean }) => unknown): ResponseClass {
+  const g = globalThis as Record<string, unknown>;
+  const request = Object.getOwnPropertyDescriptor(g, 'Request');
+  const response = Object.getOwnPropertyDescriptor(g, 'Response');
+  try {
+    getRequestListener(() => undefined, { overrideGlobalObjects: true });
+    const light = g.Response;
+    return typeof light === 'function' && light.prototype instanceof Response ? (light as ResponseClass) : Response;
+  } catch {
+    return Response;
+  } finally {
+    if (request !== undefined) Object.defineProperty(g, 'Request', request);
+    if (response !== undefined) Object.defineProperty(g, 'Response', response);
+  }
+}
+
+/** The node:http request behind a Hono context, when this transport's own Node server runs it. */
+interface NodeBindings {
+  readonly incoming: IncomingMessage;
 }
 
 /**
@@ -175,7 +225,10 @@ function toResponse(out: PipelineResponse, done: () => void): Response {
  * route takes (through Hono's `notFound`, after your own routes). `transport.router.fetch`
  * serves anywhere a `Request` becomes a `Response`; with `addr`, the transport listens on Node
  * with the same host as `@lib/node-http` (its timeouts, JSON answers to unparseable requests,
- * graceful shutdown).
+ * graceful shutdown), reads request bodies straight from node:http, answers with
+ * `@hono/node-server`'s lightweight `Response` (one `writeHead`, no `ReadableStream` for a whole
+ * body) without replacing the global one, and hands Hono handlers `c.env.incoming` and
+ * `c.env.outgoing`.
  */
 export class HonoServerTransport implements ServerTransport {
   readonly adapter = 'router-adapter';
@@ -189,6 +242,8 @@ export class HonoServerTransport implements ServerTransport {
   readonly #routes: { readonly method: string; readonly matcher: RegExp }[] = [];
   #fallback: FallbackResponses = prepareFallback({});
   #host: NodeHost | undefined;
+  /** Set while this transport serves on Node: reads a body straight from node:http, and the `Response` class to answer with. */
+  #node: { readonly readBody: (req: IncomingMessage, limit: number) => Promise<Uint8Array>; readonly Response: ResponseClass } | undefined;
   #address: Address | undefined;
   readonly #listening: Promise<Address>;
   #resolveListening!: (a: Address) => void;
@@ -233,25 +288,41 @@ export class HonoServerTransport implements ServerTransport {
 
   async #serve(c: HonoContext, route: PreparedRoute): Promise<Response> {
     const request = c.req.raw;
-    const files = fileStore();
+    const node = this.#node;
+    // On this transport's own Node server, the body is read straight from node:http unless some
+    // middleware already touched it through the `Request`.
+    const incoming = node !== undefined ? (c.env as Partial<NodeBindings> | undefined)?.incoming : undefined;
+    const direct = incoming !== undefined && !request.bodyUsed && !incoming.readableDidRead && incoming.listenerCount('data') === 0 ? incoming : undefined;
+    let files: ReturnType<typeof fileStore> | null = null;
+    const cleanup = (): void => {
+      if (files !== null) files?.cleanup();
+    };
+    const Res = node?.Response;
     try {
-      const url = new URL(request.url);
+      const url = request.url;
+      const q = url.indexOf('?');
       const req: PipelineRequest = {
         method: request.method,
         pathParams: c.req.param() as Record<string, string | undefined>,
-        rawQuery: url.search.slice(1),
+        rawQuery: q === -1 ? '' : url.slice(q + 1),
         header: (name) => request.headers.get(name) ?? undefined,
-        readBody: (limit) => readWhole(request, limit),
+        readBody: direct !== undefined && node !== undefined ? (limit) => node.readBody(direct, limit) : (limit) => readWhole(request, limit),
         bodyStream: (limit) => bodyChunks(request, limit),
-        signal: request.signal,
+        // Created on first use only: most handlers never read ctx.signal, most requests upload no file.
+        get signal() {
+          return request.signal;
+        },
+        get files() {
+          if (files === null) files = fileStore();
+          return files?.store;
+        },
         native: c,
-        ...(files !== undefined && { files: files.store }),
       };
       const out = await route.run(req);
-      return toResponse(out, () => files?.cleanup());
+      return toResponse(out, cleanup, Res);
     } catch {
-      files?.cleanup();
-      return toResponse(INTERNAL_ERROR, () => undefined);
+      cleanup();
+      return toResponse(INTERNAL_ERROR, () => undefined, Res);
     }
   }
 
@@ -262,11 +333,12 @@ export class HonoServerTransport implements ServerTransport {
       const method = request.method;
       const fallback = { method, path, native: c, header: (name: string) => request.headers.get(name) ?? undefined };
       const allow = [...new Set(this.#routes.filter((r) => r.matcher.test(path)).map((r) => r.method))];
-      if (allow.length === 0) return toResponse(this.#fallback.notFound(fallback), () => undefined);
+      const Res = this.#node?.Response;
+      if (allow.length === 0) return toResponse(this.#fallback.notFound(fallback), () => undefined, Res);
       if (allow.includes('GET') && !allow.includes('HEAD')) allow.push('HEAD');
       allow.sort();
       const preflight = method === 'OPTIONS' ? this.#fallback.preflight(fallback, allow) : undefined;
-      return toResponse(preflight ?? this.#fallback.methodNotAllowed(fallback, allow), () => undefined);
+      return toResponse(preflight ?? this.#fallback.methodNotAllowed(fallback, allow), () => undefined, Res);
     } catch {
       return toResponse(INTERNAL_ERROR, () => undefined);
     }
@@ -283,13 +355,15 @@ export class HonoServerTransport implements ServerTransport {
     const [nodeHttp, nodeServer] = await Promise.all([import('@lib/node-http'), import('@hono/node-server')]);
     const host = new nodeHttp.NodeHost(this.#options);
     this.#host = host;
+    this.#node = { readBody: nodeHttp.readBody, Response: lightResponseClass(nodeServer.getRequestListener) };
     const refused = (req: IncomingMessage | undefined, message: string, status: 400 | 417 | 505): PipelineResponse =>
       this.#fallback.refused({ method: req?.method ?? 'GET', path: req?.url ?? '/', native: req }, message, status);
     const refuse = (): ((req: IncomingMessage, message: string, status: 400 | 417 | 505) => PipelineResponse) => refused;
     // The request being turned into a `Request`: a target no URL can hold (`*`, a backslash, a
     // malformed escape) fails there, synchronously, and gets the JSON envelope of a 400.
     let current: IncomingMessage | undefined;
-    const fetchListener = nodeServer.getRequestListener((request: Request) => this.router.fetch(request), {
+    // `env` carries node:http's request and response, as with @hono/node-server's `serve`: `c.env.incoming`.
+    const fetchListener = nodeServer.getRequestListener((request, env) => this.router.fetch(request, env), {
       // HTTP/1.0 requests may come without Host (RFC 9112 §3.2); they are served as node-http serves them.
       hostname: 'localhost',
       overrideGlobalObjects: false,
