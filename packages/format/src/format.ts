@@ -32,6 +32,14 @@ export interface Format<T> {
    */
   marshal(value: T): Uint8Array;
   /**
+   * The body as text, for formats whose bytes are the UTF-8 encoding of a string (`json`, `yaml`,
+   * `toml`, `html`): `marshal(value)` is exactly the UTF-8 encoding of `marshalText(value)`.
+   * Servers send the string as it is (UTF-8 on the wire, `Content-Length` in bytes), without
+   * the intermediate byte copy. Optional: formats without it are sent with `marshal`.
+   * @throws as {@link Format.marshal}.
+   */
+  marshalText?(value: T): string;
+  /**
    * Parses bytes and decodes them through the codec.
    * @throws {import('@lib/codec').DecodeError} for unparseable bytes (one issue at the root,
    * constraint `syntax`, message `body is not valid <format>: <reason>`) or an invalid value

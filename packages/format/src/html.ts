@@ -34,10 +34,17 @@ export class HtmlFormat<T> implements Format<T> {
    * @throws {TypeError} when `render` does not return a string; whatever `render` throws.
    */
   marshal(value: T): Uint8Array {
+    return toUtf8(this.marshalText(value));
+  }
+  /**
+   * `render(value)`, checked to be a string.
+   * @throws as {@link HtmlFormat.marshal}.
+   */
+  marshalText(value: T): string {
     this.codec.encode(value);
     const html: unknown = this.#render(value);
     if (typeof html !== 'string') throw new TypeError(`format.html: render returned ${typeof html}, not a string`);
-    return toUtf8(html);
+    return html;
   }
   /**
    * Not supported.

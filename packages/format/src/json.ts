@@ -21,7 +21,11 @@ export class JsonFormat<T> implements Format<T> {
     return new JsonFormat(codec, this.contentType);
   }
   marshal(value: T): Uint8Array {
-    return encoder.encode(encodeJson(this.codec, value) ?? '');
+    return encoder.encode(this.marshalText(value));
+  }
+  /** The JSON text of the value, with the codec's compiled serializer (`''` for `undefined`). */
+  marshalText(value: T): string {
+    return encodeJson(this.codec, value) ?? '';
   }
   unmarshal(bytes: Uint8Array): T {
     let wire: unknown;

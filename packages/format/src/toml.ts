@@ -55,13 +55,20 @@ export class TomlFormat<T> implements Format<T> {
    * holds `null` somewhere (TOML has no null); the message names the path.
    */
   marshal(value: T): Uint8Array {
+    return toUtf8(this.marshalText(value));
+  }
+  /**
+   * The TOML document as text (`''` for a value that encodes to `undefined`).
+   * @throws {import('@lib/codec').EncodeError} and {TypeError} as {@link TomlFormat.marshal}.
+   */
+  marshalText(value: T): string {
     const wire = this.codec.encode(value);
-    if (wire === undefined) return new Uint8Array(0);
+    if (wire === undefined) return '';
     if (!isPlainObject(wire)) {
       throw new TypeError(`a TOML body is a table: the value must encode to an object, got ${describeType(wire)}`);
     }
     refuseNull(wire, []);
-    return toUtf8(stringify(wire));
+    return stringify(wire);
   }
   /**
    * Parses a TOML document and decodes its table through the codec.

@@ -54,9 +54,16 @@ export class YamlFormat<T> implements Format<T> {
    * @throws {import('@lib/codec').EncodeError} when the value does not have the codec's structure.
    */
   marshal(value: T): Uint8Array {
+    return toUtf8(this.marshalText(value));
+  }
+  /**
+   * The YAML document as text (`''` for a value that encodes to `undefined`).
+   * @throws {import('@lib/codec').EncodeError} as {@link YamlFormat.marshal}.
+   */
+  marshalText(value: T): string {
     const wire = this.codec.encode(value);
-    if (wire === undefined) return new Uint8Array(0);
-    return toUtf8(stringify(wire, { version: '1.2', schema: 'core', aliasDuplicateObjects: false }));
+    if (wire === undefined) return '';
+    return stringify(wire, { version: '1.2', schema: 'core', aliasDuplicateObjects: false });
   }
   /**
    * Parses one YAML document and decodes it through the codec.

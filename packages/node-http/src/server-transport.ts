@@ -79,35 +79,51 @@ function headerOf(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(v) ? v.join(', ') : v;
 }
 
-function pipelineRequest(req: IncomingMessage, res: ServerResponse, params: Record<string, string | undefined>, rawQuery: string): PipelineRequest {
-  let controller: AbortController | undefined;
-  let files: FileStore | undefined;
-  return {
-    method: req.method ?? 'GET',
-    pathParams: params,
-    rawQuery,
-    header: (name: string) => headerOf(req, name),
-    readBody: (limit) => readBody(req, limit),
-    bodyStream: (limit) => bodyStream(req, limit),
-    // Created on first use only: most requests upload no file.
-    get files(): FileStore {
-      return (files ??= requestFileStore(res));
-    },
-    // Created on first use only: most handlers never read ctx.signal.
-    get signal(): AbortSignal {
-      if (controller === undefined) {
-        const c = new AbortController();
-        controller = c;
-        const gone = (): void => {
-          if (!res.writableFinished) c.abort(new Error('client closed the connection'));
-        };
-        if (res.destroyed) gone();
-        else res.once('close', gone);
-      }
-      return controller.signal;
-    },
-    native: req,
-  };
+/**
+ * A node:http request as the pipeline reads it: one object per request, its methods on the
+ * prototype; the `AbortSignal` and the file store are created on first use only (most handlers
+ * never read `ctx.signal`, most requests upload no file).
+ */
+class NodePipelineRequest implements PipelineRequest {
+  readonly method: string;
+  readonly pathParams: Record<string, string | undefined>;
+  readonly rawQuery: string;
+  readonly native: IncomingMessage;
+  readonly #res: ServerResponse;
+  #controller: AbortController | undefined;
+  #files: FileStore | undefined;
+  constructor(req: IncomingMessage, res: ServerResponse, params: Record<string, string | undefined>, rawQuery: string) {
+    this.method = req.method ?? 'GET';
+    this.pathParams = params;
+    this.rawQuery = rawQuery;
+    this.native = req;
+    this.#res = res;
+  }
+  header(name: string): string | undefined {
+    return headerOf(this.native, name);
+  }
+  readBody(limit: number): Promise<Uint8Array> {
+    return readBody(this.native, limit);
+  }
+  bodyStream(limit: number): AsyncIterable<Uint8Array> {
+    return bodyStream(this.native, limit);
+  }
+  get files(): FileStore {
+    return (this.#files ??= requestFileStore(this.#res));
+  }
+  get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      const c = new AbortController();
+      this.#controller = c;
+      const res = this.#res;
+      const gone = (): void => {
+        if (!res.writableFinished) c.abort(new Error('client closed the connection'));
+      };
+      if (res.destroyed) gone();
+      else res.once('close', gone);
+    }
+    return this.#controller.signal;
+  }
 }
 
 /**
@@ -171,12 +187,15 @@ export function writeResponse(res: ServerResponse, out: PipelineResponse, close:
     raw.push(k, v);
   }
   const body = out.body;
-  const streamed = body !== undefined && !(body instanceof Uint8Array);
+  const text = typeof body === 'string';
+  const streamed = body !== undefined && !text && !(body instanceof Uint8Array);
   // A streamed body has no length up front: node:http sends it chunked (RFC 9112 §7.1).
-  if (out.status !== 204 && out.status !== 304 && !streamed) raw.push('content-length', String(body?.byteLength ?? 0));
+  if (out.status !== 204 && out.status !== 304 && !streamed) raw.push('content-length', String(body === undefined ? 0 : text ? Buffer.byteLength(body) : body.byteLength));
   if (close || out.status === 413 || unreadBody(res.req)) raw.push('connection', 'close');
   res.writeHead(out.status, raw);
   if (streamed) void pipeBody(res, body, res.req.method === 'HEAD');
+  // A string goes out as UTF-8 in the same write as the head.
+  else if (text) res.end(body, 'utf8');
   else res.end(body === undefined ? undefined : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
 }
 
@@ -578,7 +597,7 @@ export class NodeServerTransport implements ServerTransport {
       return;
     }
     const params = found.params as Record<string, string | undefined>;
-    store.prepared.run(pipelineRequest(req, res, params, rawQuery)).then(
+    store.prepared.run(new NodePipelineRequest(req, res, params, rawQuery)).then(
       (out) => sendResponse(res, out, this.#host.draining),
       () => sendResponse(res, INTERNAL_ERROR, this.#host.draining),
     );

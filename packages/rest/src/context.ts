@@ -4,7 +4,8 @@
  * request-scoped values (middleware output, adapter objects) under keys of your own.
  */
 export class Context {
-  readonly #values = new Map<unknown, unknown>();
+  // Created on first `set`: most requests store nothing.
+  #values: Map<unknown, unknown> | undefined;
   #signal: AbortSignal | (() => AbortSignal);
 
   /** `signal` may be given as a function, called once on first use (adapters create it lazily). */
@@ -20,12 +21,12 @@ export class Context {
 
   /** The value stored under `key`, or `undefined`. */
   get<V>(key: ContextKey<V>): V | undefined {
-    return this.#values.get(key) as V | undefined;
+    return this.#values?.get(key) as V | undefined;
   }
 
   /** Stores `value` under `key` for the rest of the request. */
   set<V>(key: ContextKey<V>, value: V): void {
-    this.#values.set(key, value);
+    (this.#values ??= new Map()).set(key, value);
   }
 }
 

@@ -73,7 +73,7 @@ function served(api: rest.Server, route: rest.Route<object, { trail: string[] }>
   return async (req = request()) => {
     const handle = api.handles().find((h) => h.route.path === route.path) as rest.RouteHandle<unknown, unknown>;
     const res = await prepareRoute(handle).run(req);
-    return { ...res, json: res.body instanceof Uint8Array ? (JSON.parse(new TextDecoder().decode(res.body)) as unknown) : undefined };
+    return { ...res, json: typeof res.body === 'string' ? (JSON.parse(res.body) as unknown) : res.body instanceof Uint8Array ? (JSON.parse(new TextDecoder().decode(res.body)) as unknown) : undefined };
   };
 }
 const header = (res: PipelineResponse, name: string): string[] => res.headers.filter(([k]) => k === name).map(([, v]) => v);

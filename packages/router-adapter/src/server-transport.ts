@@ -150,9 +150,9 @@ function responseHeaders(entries: PipelineResponse['headers']): Headers | Record
 function toResponse(out: PipelineResponse, done: () => void, Res: ResponseClass = Response): Response {
   const headers = responseHeaders(out.headers);
   const body = out.body;
-  if (body === undefined || body instanceof Uint8Array) {
+  if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) {
     done();
-    return new Res(out.status === 204 || out.status === 304 ? null : (body as Uint8Array<ArrayBuffer> | undefined) ?? null, { status: out.status, headers });
+    return new Res(out.status === 204 || out.status === 304 ? null : (body as string | Uint8Array<ArrayBuffer> | undefined) ?? null, { status: out.status, headers });
   }
   const it = body[Symbol.asyncIterator]();
   let finished = false;

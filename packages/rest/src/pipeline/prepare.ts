@@ -2,7 +2,7 @@ import { parseCookie, parseSetCookie } from 'cookie';
 import { DecodeError, formatPath } from '@lib/codec';
 import Negotiator from 'negotiator';
 import { BodyLimitError, json, mediaTypeOf, type FileStore, type Format } from '@lib/format';
-import { Context, nativeRequestKey, responseHeadersKey } from '../context.js';
+import { Context, nativeRequestKey, responseHeadersKey, type ContextKey } from '../context.js';
 import { defaultStatus } from '../describe.js';
 import { ErrorPattern } from '../error-rules.js';
 import { spanTags } from '../span-tags.js';
@@ -79,7 +79,8 @@ export interface PipelineResponse {
   /** Header entries; `set-cookie` may repeat. */
   readonly headers: readonly (readonly [string, string])[];
   /**
-   * `undefined` for no body; a `Uint8Array` for a whole body (sent with `Content-Length`); an
+   * `undefined` for no body; a `Uint8Array` for a whole body, or a `string` sent as its UTF-8
+   * bytes (both with `Content-Length`, in bytes); an
    * `AsyncIterable` for a streamed body, which the adapter pulls chunk by chunk as the
    * connection drains (chunked transfer coding), calls `return()` on when the client goes away,
    * and whose failure after the head was sent cuts the connection.
@@ -87,8 +88,41 @@ export interface PipelineResponse {
   readonly body: ResponseBody;
 }
 
-/** A response body: none, whole, or streamed. */
-export type ResponseBody = Uint8Array | AsyncIterable<Uint8Array> | undefined;
+/** A response body: none, whole (bytes, or text sent as UTF-8), or streamed. */
+export type ResponseBody = Uint8Array | string | AsyncIterable<Uint8Array> | undefined;
+
+const NEVER_ABORTED = new AbortController().signal;
+
+/**
+ * The context of one request the pipeline runs: the adapter's native request and the response
+ * headers a handler may add are fields, not map entries, and the `Headers` is created only when
+ * something asks for it (`responseHeadersFromContext`); the signal is the request's, read on
+ * first use.
+ */
+class RequestContext extends Context {
+  readonly #req: PipelineRequest;
+  #headers: Headers | undefined;
+  constructor(req: PipelineRequest) {
+    super(NEVER_ABORTED);
+    this.#req = req;
+  }
+  override get signal(): AbortSignal {
+    return this.#req.signal;
+  }
+  override get<V>(key: ContextKey<V>): V | undefined {
+    if (key === (responseHeadersKey as ContextKey<unknown>)) return (this.#headers ??= new Headers()) as V;
+    if (key === (nativeRequestKey as ContextKey<unknown>)) return this.#req.native as V;
+    return super.get(key);
+  }
+  override set<V>(key: ContextKey<V>, value: V): void {
+    if (key === (responseHeadersKey as ContextKey<unknown>)) this.#headers = value as Headers;
+    else super.set(key, value);
+  }
+  /** The response headers a handler added, `undefined` when none asked for them. */
+  responseHeaders(): Headers | undefined {
+    return this.#headers;
+  }
+}
 
 /** A route compiled for serving: everything resolvable at registration is resolved once. */
 export interface PreparedRoute {
@@ -168,8 +202,6 @@ export interface FallbackRequest {
   /** The adapter's native request, for `requestFromContext` in an `errorHandler`. */
   readonly native: unknown;
 }
-
-const NEVER_ABORTED = new AbortController().signal;
 
 /** Builds the adapter's 404 and 405 answers from the builder's default options (`withDefaultOptions`). Never throws. */
 export function prepareFallback(options: Options, cors?: CorsPolicy): FallbackResponses {
@@ -254,6 +286,10 @@ function observeBodyIssues(observer: Observer, route: string, err: unknown): voi
     const name = formatPath(issue.path);
     safeObserve(() => observer.onValidationError?.({ route, location: 'body', name: name === '' ? 'body' : name, error: err }));
   }
+}
+
+function isThenable(v: unknown): v is PromiseLike<unknown> {
+  return typeof v === 'object' && v !== null && typeof (v as { then?: unknown }).then === 'function';
 }
 
 function isAsyncIterable(v: unknown): v is AsyncIterable<unknown> {
@@ -378,6 +414,7 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
    * @throws {ResponseContractError} a value that fails its codec or is not a valid field value.
    */
   function encodeMergeParams(value: unknown, headers: [string, string][], lenient: boolean): void {
+    if (mergeResponseParams.length === 0) return;
     try {
       headers.push(...encodeResponseFields(mergeResponseParams, value, lenient));
     } catch (err) {
@@ -390,10 +427,10 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
    * `Headers`): present when required, accepted by their codecs.
    * @throws {ResponseContractError}
    */
-  function checkPlainParams(ctxHeaders: Headers): void {
+  function checkPlainParams(ctxHeaders: Headers | undefined): void {
     for (const p of responseParams) {
       if (p instanceof ResponseMergeParam || p.kind !== 'responseHeader') continue;
-      const v = ctxHeaders.get(p.name) ?? undefined;
+      const v = ctxHeaders?.get(p.name) ?? undefined;
       if (v === undefined) {
         if (p.required) throw new ResponseContractError(new HeaderParamError(p.name, undefined, new Error('is required')));
       } else if (p.codec !== undefined) {
@@ -406,7 +443,7 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
     }
     if (plainResponseCookies.length === 0) return;
     const set = new Map<string, string>();
-    for (const line of ctxHeaders.getSetCookie()) {
+    for (const line of ctxHeaders?.getSetCookie() ?? []) {
       const c = parseSetCookie(line);
       if (c.value !== undefined) set.set(c.name, c.value);
     }
@@ -469,12 +506,9 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
 
   async function runRoute(req: PipelineRequest, outcome?: { failure?: unknown }): Promise<PipelineResponse> {
     const started = observer?.onResponse === undefined ? 0 : performance.now();
-    const ctx = new Context(() => req.signal);
-    const ctxHeaders = new Headers();
+    const ctx = new RequestContext(req);
     // The response header lines of the middleware that ran, sent with any answer.
-    const mwHeaders: [string, string][] = [];
-    ctx.set(nativeRequestKey, req.native);
-    ctx.set(responseHeadersKey, ctxHeaders);
+    const mwHeaders: [string, string][] | undefined = middleware === undefined ? undefined : [];
     let res: PipelineResponse;
     let failure: unknown;
     let negotiated: Format<unknown> | undefined;
@@ -549,51 +583,57 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
         if (p.merge !== undefined && v !== undefined) p.merge.set(value, v);
       }
 
-      if (middleware !== undefined) await middleware.run(ctx, req, value, mwHeaders);
-      const out = await (handler as (ctx: Context, req: unknown) => unknown)(ctx, value);
+      if (middleware !== undefined) await middleware.run(ctx, req, value, mwHeaders as [string, string][]);
+      let out = (handler as (ctx: Context, req: unknown) => unknown)(ctx, value);
+      // A synchronous handler's value is used as it is: no extra turn of the event loop.
+      if (isThenable(out)) out = await out;
       if (out instanceof Redirect) throw out;
       if (out === undefined && !respEmpty) throw new PipelineNoResponseError();
 
       const headers: [string, string][] = [];
       encodeMergeParams(out, headers, false);
-      checkPlainParams(ctxHeaders);
+      checkPlainParams(ctx.responseHeaders());
       let body: ResponseBody;
       if (!respEmpty) {
         try {
           if (validateResponses) respFormat.codec.validate(out);
           // A streamed format checks the value's structure here, before the head is sent.
-          body = respFormat.marshalStream !== undefined ? respFormat.marshalStream(out, req.signal) : respFormat.marshal(out);
+          body =
+            respFormat.marshalStream !== undefined ? respFormat.marshalStream(out, req.signal)
+            : respFormat.marshalText !== undefined ? respFormat.marshalText(out)
+            : respFormat.marshal(out);
         } catch (err) {
           throw new ResponseContractError(err);
         }
         // The first chunk of a stream is produced before the head is sent: a producer that fails
         // before writing anything is an ordinary handler error (the route's rules, a status).
-        if (!(body instanceof Uint8Array)) body = await primed(body);
+        if (typeof body === 'object' && !(body instanceof Uint8Array)) body = await primed(body);
         headers.push(['content-type', respFormat.contentType]);
         if (respFormat.responseHeaders !== undefined) headers.push(...(respFormat.responseHeaders as [string, string][]));
       }
-      ctxHeaders.forEach((v, k) => headers.push([k, v]));
+      ctx.responseHeaders()?.forEach((v, k) => headers.push([k, v]));
       res = { status: successStatus, headers, body };
     } catch (err) {
       if (err instanceof Redirect) {
         // A handler's rest.redirect(...), returned or thrown: not an error.
         const headers: [string, string][] = [['location', err.location]];
-        ctxHeaders.forEach((v, k) => headers.push([k, v]));
+        ctx.responseHeaders()?.forEach((v, k) => headers.push([k, v]));
         res = { status: err.status, headers, body: undefined };
       } else {
         failure = err;
         res = respond(ctx, err, negotiated);
         // Headers and cookies the handler set belong to the response it meant to send; a response
         // that broke the contract is replaced whole.
-        if (!(err instanceof ResponseContractError)) ctxHeaders.forEach((v, k) => (res.headers as [string, string][]).push([k, v]));
+        if (!(err instanceof ResponseContractError)) ctx.responseHeaders()?.forEach((v, k) => (res.headers as [string, string][]).push([k, v]));
       }
     }
-    if (mwHeaders.length > 0) (res.headers as [string, string][]).push(...mwHeaders);
+    if (mwHeaders !== undefined && mwHeaders.length > 0) (res.headers as [string, string][]).push(...mwHeaders);
     if (varyAccept) (res.headers as [string, string][]).push(['vary', 'Accept']);
     if (cors !== undefined) (res.headers as [string, string][]).push(...cors.responseHeaders(req.header('origin'), exposed));
-    safeObserve(() =>
-      observer?.onResponse?.({ route: route.id, status: res.status, durationMs: performance.now() - started, ...(failure !== undefined && { error: failure }) }),
-    );
+    if (observer?.onResponse !== undefined) {
+      const status = res.status;
+      safeObserve(() => observer.onResponse?.({ route: route.id, status, durationMs: performance.now() - started, ...(failure !== undefined && { error: failure }) }));
+    }
     if (outcome !== undefined) outcome.failure = failure;
     return res;
   }
