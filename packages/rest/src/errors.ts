@@ -181,7 +181,11 @@ export class BodyTooLargeError extends Error {
 /**
  * The request body fails to parse or decode (400). `cause` is the `DecodeError`, whose issues
  * the message lists; any other cause (a format's own failure) is not described to the client:
- * the message is then just `invalid request body`.
+ * the message is then just `invalid request body`. Raised by the server for a body that does
+ * not decode, it and its `DecodeError` carry no stack frames (`stack` is the first line only):
+ * they describe the client's input, not a place in your code, and capturing frames was the
+ * largest cost of answering 400. A cause that is not a `DecodeError` (a bug in a custom codec)
+ * keeps its frames.
  */
 export class RequestBodyError extends Error {
   constructor(cause: unknown) {

@@ -248,7 +248,7 @@ function errorResponse(errorHandler: ErrorHandler, ctx: Context, err: unknown, s
   const final = isErrorStatus(envelope.status) ? envelope.status : status;
   // RFC 9110 §15.5.2: a 401 carries the challenges of the route's schemes.
   if (final === 401 && err instanceof UnauthorizedError && err.challenges.length > 0) headers.push(['www-authenticate', err.challenges.join(', ')]);
-  return { status: final, headers, body: encoder.encode(text) };
+  return { status: final, headers, body: text };
 }
 
 /** An integer from 400 to 599: the statuses an `errorHandler` may choose. */
@@ -286,6 +286,32 @@ function observeBodyIssues(observer: Observer, route: string, err: unknown): voi
     const name = formatPath(issue.path);
     safeObserve(() => observer.onValidationError?.({ route, location: 'body', name: name === '' ? 'body' : name, error: err }));
   }
+}
+
+/** Whether `Error.stackTraceLimit` can be set here (it cannot where intrinsics are frozen). */
+const STACK_LIMIT_WRITABLE = Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit')?.writable === true;
+
+/**
+ * Runs `fn` with stack traces off (`Error.stackTraceLimit = 0`). The errors a bad request body
+ * causes (the codec's `DecodeError`, the `RequestBodyError` wrapping it) describe the client's
+ * input, not a place in the server's code, and capturing their frames was the largest cost of
+ * answering such a request with 400. A failure that is not a `DecodeError` (a bug in a custom
+ * codec) must keep its frames: `fn` then runs again with stack traces on and that error is
+ * thrown. Decoding is deterministic for the same bytes (the codec itself decodes invalid input
+ * twice: compiled, then interpreted for the issues).
+ */
+function withoutStacks<T>(fn: () => T): T {
+  if (!STACK_LIMIT_WRITABLE) return fn();
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof DecodeError) throw err;
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+  return fn();
 }
 
 function isThenable(v: unknown): v is PromiseLike<unknown> {
@@ -565,12 +591,12 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
       let value: unknown;
       if (reqFormat !== undefined && (bytes !== undefined || streamed !== undefined)) {
         try {
-          if (streamed === undefined) value = reqFormat.unmarshal(bytes as Uint8Array);
+          if (streamed === undefined) value = withoutStacks(() => reqFormat.unmarshal(bytes as Uint8Array));
           else if ('error' in streamed) throw streamed.error;
           else value = streamed.value;
         } catch (err) {
           if (observer !== undefined) observeBodyIssues(observer, route.id, err);
-          (invalid ??= []).push(new RequestBodyError(err));
+          (invalid ??= []).push(err instanceof DecodeError ? withoutStacks(() => new RequestBodyError(err)) : new RequestBodyError(err));
         }
       } else value = route.reqCodec.decode(undefined);
       if (invalid !== undefined) throw invalid.length === 1 ? invalid[0] : new RequestValidationError(invalid);
