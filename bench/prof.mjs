@@ -3,7 +3,7 @@ import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
 import { POST_BODY, POST_HEADERS, GET_HEADERS, INVALID_BODY, SEED_ID } from './src/http/shared.ts';
 const [kind, what, secs, dir] = process.argv.slice(2);
-const child = fork(new URL('./src/http/child.ts', import.meta.url).pathname, [kind], { execArgv: ['--import', 'tsx', '--cpu-prof', `--cpu-prof-dir=${dir}`], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const child = fork(new URL('./src/http/child.ts', import.meta.url).pathname, [kind], { execArgv: ['--import', 'tsx', ...(process.env.GCTRACE ? ['--trace-gc', ...(process.env.GCX ? [process.env.GCX] : [])] : process.env.HEAP ? ['--import', '/tmp/heapsample.mjs'] : ['--cpu-prof', `--cpu-prof-dir=${dir}`])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 const port = await new Promise((r) => child.once('message', (m) => r(m.port)));
 const opts = { get: { method: 'GET', path: `/users/${SEED_ID}`, headers: GET_HEADERS }, list: { method: 'GET', path: '/users', headers: GET_HEADERS }, post: { method: 'POST', path: '/users', headers: POST_HEADERS, body: POST_BODY }, invalid: { method: 'POST', path: '/users', headers: POST_HEADERS, body: INVALID_BODY } }[what];
 const url = `http://127.0.0.1:${port}${opts.path}`;

@@ -219,6 +219,64 @@ interface NodeBindings {
   readonly incoming: IncomingMessage;
 }
 
+/** What the transport keeps while it serves on Node: a body reader for node:http, and the `Response` class to answer with. */
+interface NodeServing {
+  readonly readBody: (req: IncomingMessage, limit: number) => Promise<Uint8Array>;
+  readonly Response: ResponseClass;
+}
+
+/**
+ * A Hono request as the pipeline reads it: one object per request, its methods on the prototype
+ * (an object literal with getters made every request's objects outlive the young generation);
+ * the file store is created on first use only. On this transport's own Node server, the body is
+ * read straight from node:http unless some middleware already touched it through the `Request`.
+ */
+class FetchPipelineRequest implements PipelineRequest {
+  readonly method: string;
+  readonly pathParams: Record<string, string | undefined>;
+  readonly rawQuery: string;
+  readonly native: HonoContext;
+  readonly #request: Request;
+  readonly #direct: { readonly incoming: IncomingMessage; readonly readBody: NodeServing['readBody'] } | undefined;
+  #files: ReturnType<typeof fileStore> | null = null;
+  constructor(c: HonoContext, node: NodeServing | undefined) {
+    const request = c.req.raw;
+    const url = request.url;
+    const q = url.indexOf('?');
+    this.method = request.method;
+    this.pathParams = c.req.param() as Record<string, string | undefined>;
+    this.rawQuery = q === -1 ? '' : url.slice(q + 1);
+    this.native = c;
+    this.#request = request;
+    const incoming = node !== undefined ? (c.env as Partial<NodeBindings> | undefined)?.incoming : undefined;
+    this.#direct =
+      node !== undefined && incoming !== undefined && !request.bodyUsed && !incoming.readableDidRead && incoming.listenerCount('data') === 0 ?
+        { incoming, readBody: node.readBody }
+      : undefined;
+  }
+  header(name: string): string | undefined {
+    return this.#request.headers.get(name) ?? undefined;
+  }
+  readBody(limit: number): Promise<Uint8Array> {
+    const direct = this.#direct;
+    return direct !== undefined ? direct.readBody(direct.incoming, limit) : readWhole(this.#request, limit);
+  }
+  bodyStream(limit: number): AsyncIterable<Uint8Array> {
+    return bodyChunks(this.#request, limit);
+  }
+  get signal(): AbortSignal {
+    return this.#request.signal;
+  }
+  get files(): FileStore | undefined {
+    if (this.#files === null) this.#files = fileStore();
+    return this.#files?.store;
+  }
+  /** Deletes the request's temporary files, if it made any. */
+  cleanup(): void {
+    if (this.#files !== null) this.#files?.cleanup();
+  }
+}
+
 /**
  * The router adapter: registers every route on a Hono app (`{var}` templates as `:var`) and runs
  * `@lib/rest`'s pipeline for them; answers 404, and 405 with `Allow`, for paths and methods no
@@ -242,8 +300,8 @@ export class HonoServerTransport implements ServerTransport {
   readonly #routes: { readonly method: string; readonly matcher: RegExp }[] = [];
   #fallback: FallbackResponses = prepareFallback({});
   #host: NodeHost | undefined;
-  /** Set while this transport serves on Node: reads a body straight from node:http, and the `Response` class to answer with. */
-  #node: { readonly readBody: (req: IncomingMessage, limit: number) => Promise<Uint8Array>; readonly Response: ResponseClass } | undefined;
+  /** Set while this transport serves on Node. */
+  #node: NodeServing | undefined;
   #address: Address | undefined;
   readonly #listening: Promise<Address>;
   #resolveListening!: (a: Address) => void;
@@ -287,42 +345,14 @@ export class HonoServerTransport implements ServerTransport {
   }
 
   async #serve(c: HonoContext, route: PreparedRoute): Promise<Response> {
-    const request = c.req.raw;
     const node = this.#node;
-    // On this transport's own Node server, the body is read straight from node:http unless some
-    // middleware already touched it through the `Request`.
-    const incoming = node !== undefined ? (c.env as Partial<NodeBindings> | undefined)?.incoming : undefined;
-    const direct = incoming !== undefined && !request.bodyUsed && !incoming.readableDidRead && incoming.listenerCount('data') === 0 ? incoming : undefined;
-    let files: ReturnType<typeof fileStore> | null = null;
-    const cleanup = (): void => {
-      if (files !== null) files?.cleanup();
-    };
-    const Res = node?.Response;
+    const req = new FetchPipelineRequest(c, node);
     try {
-      const url = request.url;
-      const q = url.indexOf('?');
-      const req: PipelineRequest = {
-        method: request.method,
-        pathParams: c.req.param() as Record<string, string | undefined>,
-        rawQuery: q === -1 ? '' : url.slice(q + 1),
-        header: (name) => request.headers.get(name) ?? undefined,
-        readBody: direct !== undefined && node !== undefined ? (limit) => node.readBody(direct, limit) : (limit) => readWhole(request, limit),
-        bodyStream: (limit) => bodyChunks(request, limit),
-        // Created on first use only: most handlers never read ctx.signal, most requests upload no file.
-        get signal() {
-          return request.signal;
-        },
-        get files() {
-          if (files === null) files = fileStore();
-          return files?.store;
-        },
-        native: c,
-      };
       const out = await route.run(req);
-      return toResponse(out, cleanup, Res);
+      return toResponse(out, () => req.cleanup(), node?.Response);
     } catch {
-      cleanup();
-      return toResponse(INTERNAL_ERROR, () => undefined, Res);
+      req.cleanup();
+      return toResponse(INTERNAL_ERROR, () => undefined, node?.Response);
     }
   }
 
