@@ -10,7 +10,8 @@ export interface ClientTransportOptions {
   /**
    * The `fetch` to use (default: the global `fetch`), for proxies, retries, tests. It receives
    * `redirect: 'manual'` in its `init` and must not follow redirects either: the client decides
-   * what a 3xx means by the route.
+   * what a 3xx means by the route. `init.headers` is an array of `[name, value]` pairs (read it
+   * with `new Headers(init.headers)`).
    */
   readonly httpClient?: FetchFunction;
 }
@@ -99,7 +100,12 @@ export class FetchClientTransport implements ClientTransport {
     return { status: res.status, headers: res.headers, body: chunks() };
   }
 
-  async #send(request: ClientExchange): Promise<Response> {
+  /** `origin` + path prefix of the base URL, parsed on first use. */
+  #base: string | undefined;
+
+  /** @throws {RequestBuildError} a malformed base URL (parsed again on each call: it is not kept). */
+  #baseOf(): string {
+    if (this.#base !== undefined) return this.#base;
     let url: URL;
     try {
       url = new URL(this.baseURL);
@@ -107,18 +113,20 @@ export class FetchClientTransport implements ClientTransport {
     } catch (err) {
       throw new RequestBuildError(`invalid base URL ${JSON.stringify(this.baseURL)}`, err);
     }
-    const prefix = url.pathname.endsWith('/') ? url.pathname.slice(0, -1) : url.pathname;
+    this.#base = url.origin + (url.pathname.endsWith('/') ? url.pathname.slice(0, -1) : url.pathname);
+    return this.#base;
+  }
+
+  async #send(request: ClientExchange): Promise<Response> {
     const query = request.query.length === 0 ? '' : `?${new URLSearchParams(request.query as [string, string][]).toString()}`;
-    const target = `${url.origin}${prefix}${request.path}${query}`;
+    const target = `${this.#baseOf()}${request.path}${query}`;
     const fetchFn = this.#fetch ?? globalThis.fetch;
     if (typeof fetchFn !== 'function') throw new RequestBuildError('no fetch function is available');
-    const headers = new Headers();
-    for (const [k, v] of request.headers) headers.append(k, v);
     let res: Response;
     try {
       res = await fetchFn(target, {
         method: request.method,
-        headers,
+        headers: request.headers as [string, string][],
         redirect: 'manual',
         ...(request.body !== undefined && { body: request.body }),
         ...(request.signal !== undefined && { signal: request.signal }),

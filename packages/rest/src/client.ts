@@ -143,6 +143,7 @@ function decodeResponseParams(resp: unknown, params: readonly AnyParam[], status
 }
 
 function observe(observer: Observer | undefined, route: string, status: number, started: number, error?: unknown): void {
+  if (observer?.onResponse === undefined) return;
   safely(() => observer?.onResponse?.({ route, status, durationMs: performance.now() - started, ...(error !== undefined && { error }) }));
 }
 
@@ -225,7 +226,7 @@ async function exchangeOnce<Req, Resp>(
   try {
     checkCoverage(route as Route<unknown, unknown>, transport);
     // The route's middleware (route.use, clientMW) give their inputs first; a throw sends nothing.
-    const inputs = await runClientMiddleware(route.middleware, req);
+    const inputs = route.middleware.length === 0 ? [] : await runClientMiddleware(route.middleware, req);
     const specs: (readonly [RequestParamSpec, unknown])[] = handle.requestParams.map((p) => [p, req] as const);
     for (const m of inputs) for (const p of m.params) specs.push([p, m.input]);
     const failures: unknown[] = [];
@@ -273,9 +274,9 @@ async function exchangeOnce<Req, Resp>(
       } else if (lookup(options.cookieParams, name) === undefined) cookies[name] = value;
     }
     const declared = (kind: string, name: string): boolean => specs.some(([p]) => p.kind === kind && (kind === 'header' ? p.name.toLowerCase() === name.toLowerCase() : p.name === name));
-    for (const [k, v] of Object.entries(options.queryParams ?? {})) if (!declared('query', k)) for (const x of typeof v === 'string' ? [v] : v) query.push([k, x]);
-    for (const [k, v] of Object.entries(options.headerParams ?? {})) if (!declared('header', k)) headers.push([k, v]);
-    for (const [k, v] of Object.entries(options.cookieParams ?? {})) if (!declared('cookie', k)) cookies[k] = v;
+    if (options.queryParams) for (const [k, v] of Object.entries(options.queryParams)) if (!declared('query', k)) for (const x of typeof v === 'string' ? [v] : v) query.push([k, x]);
+    if (options.headerParams) for (const [k, v] of Object.entries(options.headerParams)) if (!declared('header', k)) headers.push([k, v]);
+    if (options.cookieParams) for (const [k, v] of Object.entries(options.cookieParams)) if (!declared('cookie', k)) cookies[k] = v;
     let path = route.path as string;
     // A failed path value is already reported; building the path would only report it missing.
     if (!failures.some((e) => e instanceof ParamError && e.location === 'path')) {
@@ -377,6 +378,12 @@ const NEVER_ABORTED = new AbortController().signal;
  * formats (`html`) are left out unless nothing else is declared.
  */
 function acceptOf(formats: readonly Format<unknown>[]): string {
+  let accept = ACCEPT.get(formats);
+  if (accept === undefined) ACCEPT.set(formats, (accept = acceptHeader(formats)));
+  return accept;
+}
+const ACCEPT = new WeakMap<readonly Format<unknown>[], string>();
+function acceptHeader(formats: readonly Format<unknown>[]): string {
   const readable = formats.filter((f) => f.responseOnly !== true);
   const offered = readable.length > 0 ? readable : formats;
   // Media types without their parameters: `text/csv; charset=utf-8` is offered as `text/csv`

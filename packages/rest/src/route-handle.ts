@@ -156,6 +156,7 @@ export class RouteHandle<Req, Resp> {
   readonly server: Server | undefined;
   #requestFormats: readonly Format<Req>[] | undefined;
   #responseFormats: readonly Format<Resp>[] | undefined;
+  #defaultResponseFormats: readonly Format<Resp>[] | undefined;
   /** Request parameters (merge and plain), in declaration order. */
   readonly requestParams: readonly RequestParamSpec[];
 
@@ -203,7 +204,8 @@ export class RouteHandle<Req, Resp> {
 
   /** The response formats: set on the handle, else declared on the route, else JSON of the response codec (`options.contentType` governs requests only). */
   get responseFormats(): readonly Format<Resp>[] {
-    return this.#responseFormats ?? this.route.responseFormats ?? [json(this.route.respCodec)];
+    // The default is built once: callers (the client, per call) may key caches on it.
+    return this.#responseFormats ?? this.route.responseFormats ?? (this.#defaultResponseFormats ??= [json(this.route.respCodec)]);
   }
 
   /** Replaces the request formats after registration. Returns this handle. */

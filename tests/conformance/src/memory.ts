@@ -53,10 +53,18 @@ export function memorySuite(adapter: string): void {
      */
     async function growth(warmUp: () => Promise<void>, load: () => Promise<void>): Promise<number> {
       await warmUp();
-      await (await fetch(`${base}/m/reset`, { method: 'POST' })).arrayBuffer();
-      await load();
-      const { baseline, peak } = (await (await fetch(`${base}/m/peak`)).json()) as { baseline: number; peak: number };
-      return (peak - baseline) / MiB;
+      // The smaller of two measured runs: the 64 KiB buffers a large body passes through are
+      // freed when V8 next collects, and how many are still waiting at the peak varies from run
+      // to run (up to about 30 MB here, with the body never held). A server that buffered the
+      // body grows by at least its size in both.
+      let least = Infinity;
+      for (let run = 0; run < 2; run++) {
+        await (await fetch(`${base}/m/reset`, { method: 'POST' })).arrayBuffer();
+        await load();
+        const { baseline, peak } = (await (await fetch(`${base}/m/peak`)).json()) as { baseline: number; peak: number };
+        least = Math.min(least, (peak - baseline) / MiB);
+      }
+      return least;
     }
 
     it('streams a 100 MB response with server RSS growth under 30 MB', async () => {
