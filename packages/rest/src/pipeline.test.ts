@@ -2,7 +2,7 @@ import * as codec from '@lib/codec';
 import * as validate from '@lib/validate';
 import { describe, expect, it } from 'vitest';
 import * as rest from './index.js';
-import { prepareRoute, type PipelineRequest, type PipelineResponse } from './pipeline.js';
+import { nativeRequestKey, prepareRoute, type PipelineRequest, type PipelineResponse } from './pipeline.js';
 
 function post(body: string, headers: Record<string, string> = {}): PipelineRequest {
   const all: Record<string, string> = { 'content-type': 'application/json', ...headers };
@@ -90,8 +90,29 @@ describe('pipeline: what a request allocates and what its errors carry', () => {
     const plain = await run(post('{"name":"p","tag":"x"}'));
     expect(plain.headers).toEqual([['content-type', 'application/json']]);
     const added = await run(post('{"name":"h","tag":"x"}'));
+    expect(added.status).toBe(201);
     expect(added.headers).toEqual([['content-type', 'application/json'], ['x-added', 'yes']]);
     expect(text(added)).toBe('"h"');
+  });
+
+  it('keeps request-scoped values, the native request and the signal on the context', async () => {
+    const key = rest.contextKey<string>('k');
+    const native = { adapter: 'test' };
+    const signal = new AbortController().signal;
+    const seen: unknown[] = [];
+    const run = prepared(
+      rest.newRoute('POST', '/u', user, codec.string()).withHandler((ctx) => {
+        seen.push(ctx.get(key));
+        ctx.set(key, 'v');
+        seen.push(ctx.get(key), ctx.get(nativeRequestKey), ctx.signal === signal);
+        const replaced = { other: true };
+        ctx.set(nativeRequestKey, replaced);
+        seen.push(ctx.get(nativeRequestKey) === replaced);
+        return 'ok';
+      }),
+    );
+    await run({ ...post('{"name":"a","tag":"x"}'), native, signal });
+    expect(seen).toEqual([undefined, 'v', native, true, true]);
   });
 
   it('answers a synchronous handler and an async one alike, the body as text for a text format', async () => {

@@ -101,21 +101,24 @@ const NEVER_ABORTED = new AbortController().signal;
  */
 class RequestContext extends Context {
   readonly #req: PipelineRequest;
+  #native: unknown;
   #headers: Headers | undefined;
   constructor(req: PipelineRequest) {
     super(NEVER_ABORTED);
     this.#req = req;
+    this.#native = req.native;
   }
   override get signal(): AbortSignal {
     return this.#req.signal;
   }
   override get<V>(key: ContextKey<V>): V | undefined {
     if (key === (responseHeadersKey as ContextKey<unknown>)) return (this.#headers ??= new Headers()) as V;
-    if (key === (nativeRequestKey as ContextKey<unknown>)) return this.#req.native as V;
+    if (key === (nativeRequestKey as ContextKey<unknown>)) return this.#native as V;
     return super.get(key);
   }
   override set<V>(key: ContextKey<V>, value: V): void {
     if (key === (responseHeadersKey as ContextKey<unknown>)) this.#headers = value as Headers;
+    else if (key === (nativeRequestKey as ContextKey<unknown>)) this.#native = value;
     else super.set(key, value);
   }
   /** The response headers a handler added, `undefined` when none asked for them. */
