@@ -53,6 +53,19 @@ export function quote(s: string): string {
   return `"${s}"`;
 }
 
+/** `00` … `99`. */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => (i < 10 ? `0${i}` : `${i}`));
+
+/**
+ * `date.toISOString()` for an instant of years 0000–9999 (the time codec's range), written from
+ * the UTC fields: the same text, about three times faster than the engine's `toISOString`.
+ */
+export function isoInstant(d: Date): string {
+  const y = d.getUTCFullYear();
+  const ms = d.getUTCMilliseconds();
+  return `${y < 1000 ? String(y).padStart(4, '0') : y}-${TWO_DIGITS[d.getUTCMonth() + 1]}-${TWO_DIGITS[d.getUTCDate()]}T${TWO_DIGITS[d.getUTCHours()]}:${TWO_DIGITS[d.getUTCMinutes()]}:${TWO_DIGITS[d.getUTCSeconds()]}.${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z`;
+}
+
 /**
  * The JSON text of a wire value of unknown shape, as it is written inside an object or array.
  * A value with a `toJSON` method is FAIL: `JSON.stringify` would pass it its key.
@@ -80,7 +93,7 @@ export class SerializerEmitter extends CodeEmitter {
   /** The compiled function: `(value) => text | undefined | F`. */
   compile(root: Codec<unknown>): FastSerializer {
     const out = this.text(root, 'x');
-    return this.build('serialize', out.code, { F: FAIL, A: any, Q: quote, hasOwn, U8: Uint8Array });
+    return this.build('serialize', out.code, { F: FAIL, A: any, Q: quote, I: isoInstant, hasOwn, U8: Uint8Array });
   }
 }
 
@@ -139,11 +152,11 @@ const EMITTERS = new Map<unknown, Emit>([
   [
     TimeCodec,
     (e, _c: TimeCodec, src) => {
-      // `toISOString` writes digits, `-`, `:`, `.`, `T` and `Z` only: nothing to escape.
+      // An ISO instant has digits, `-`, `:`, `.`, `T` and `Z` only: nothing to escape.
       const t = e.local();
       e.line(`if (!(${src} instanceof Date)) return F; const ${t} = ${src}.getTime();`);
       e.line(`if (!(${t} >= ${JSON.stringify(FIRST_INSTANT)} && ${t} <= ${JSON.stringify(LAST_INSTANT)})) return F;`);
-      return text(`('"' + ${src}.toISOString() + '"')`);
+      return text(`('"' + I(${src}) + '"')`);
     },
   ],
   [
