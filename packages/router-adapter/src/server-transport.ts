@@ -237,7 +237,9 @@ class FetchPipelineRequest implements PipelineRequest {
   readonly rawQuery: string;
   readonly native: HonoContext;
   readonly #request: Request;
-  readonly #direct: { readonly incoming: IncomingMessage; readonly readBody: NodeServing['readBody'] } | undefined;
+  /** The node:http request to read the body from directly, with the transport's Node serving state. */
+  readonly #incoming: IncomingMessage | undefined;
+  readonly #node: NodeServing | undefined;
   #files: ReturnType<typeof fileStore> | null = null;
   constructor(c: HonoContext, node: NodeServing | undefined) {
     const request = c.req.raw;
@@ -249,17 +251,15 @@ class FetchPipelineRequest implements PipelineRequest {
     this.native = c;
     this.#request = request;
     const incoming = node !== undefined ? (c.env as Partial<NodeBindings> | undefined)?.incoming : undefined;
-    this.#direct =
-      node !== undefined && incoming !== undefined && !request.bodyUsed && !incoming.readableDidRead && incoming.listenerCount('data') === 0 ?
-        { incoming, readBody: node.readBody }
-      : undefined;
+    this.#incoming = incoming !== undefined && !request.bodyUsed && !incoming.readableDidRead && incoming.listenerCount('data') === 0 ? incoming : undefined;
+    this.#node = node;
   }
   header(name: string): string | undefined {
     return this.#request.headers.get(name) ?? undefined;
   }
   readBody(limit: number): Promise<Uint8Array> {
-    const direct = this.#direct;
-    return direct !== undefined ? direct.readBody(direct.incoming, limit) : readWhole(this.#request, limit);
+    const incoming = this.#incoming;
+    return incoming !== undefined && this.#node !== undefined ? this.#node.readBody(incoming, limit) : readWhole(this.#request, limit);
   }
   bodyStream(limit: number): AsyncIterable<Uint8Array> {
     return bodyChunks(this.#request, limit);

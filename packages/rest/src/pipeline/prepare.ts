@@ -295,26 +295,38 @@ function observeBodyIssues(observer: Observer, route: string, err: unknown): voi
 const STACK_LIMIT_WRITABLE = Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit')?.writable === true;
 
 /**
- * Runs `fn` with stack traces off (`Error.stackTraceLimit = 0`). The errors a bad request body
- * causes (the codec's `DecodeError`, the `RequestBodyError` wrapping it) describe the client's
- * input, not a place in the server's code, and capturing their frames was the largest cost of
- * answering such a request with 400. A failure that is not a `DecodeError` (a bug in a custom
- * codec) must keep its frames: `fn` then runs again with stack traces on and that error is
- * thrown. Decoding is deterministic for the same bytes (the codec itself decodes invalid input
- * twice: compiled, then interpreted for the issues).
+ * `f.unmarshal(bytes)` with stack traces off (`Error.stackTraceLimit = 0`). The errors a bad
+ * request body causes (the codec's `DecodeError`, the `RequestBodyError` wrapping it) describe
+ * the client's input, not a place in the server's code, and capturing their frames was the
+ * largest cost of answering such a request with 400. A failure that is not a `DecodeError` (a
+ * bug in a custom codec) must keep its frames: the body is then decoded again with stack traces
+ * on and that error is thrown. Decoding is deterministic for the same bytes (the codec itself
+ * decodes invalid input twice: compiled, then interpreted for the issues).
  */
-function withoutStacks<T>(fn: () => T): T {
-  if (!STACK_LIMIT_WRITABLE) return fn();
+function unmarshalWithoutStacks(f: Format<unknown>, bytes: Uint8Array): unknown {
+  if (!STACK_LIMIT_WRITABLE) return f.unmarshal(bytes);
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    return fn();
+    return f.unmarshal(bytes);
   } catch (err) {
     if (err instanceof DecodeError) throw err;
   } finally {
     Error.stackTraceLimit = limit;
   }
-  return fn();
+  return f.unmarshal(bytes);
+}
+
+/** The 400 error of a body that did not decode; a `DecodeError`'s wrapper without stack frames, as the `DecodeError` itself. */
+function bodyError(err: unknown): RequestBodyError {
+  if (!(err instanceof DecodeError) || !STACK_LIMIT_WRITABLE) return new RequestBodyError(err);
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new RequestBodyError(err);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 function isThenable(v: unknown): v is PromiseLike<unknown> {
@@ -594,12 +606,12 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
       let value: unknown;
       if (reqFormat !== undefined && (bytes !== undefined || streamed !== undefined)) {
         try {
-          if (streamed === undefined) value = withoutStacks(() => reqFormat.unmarshal(bytes as Uint8Array));
+          if (streamed === undefined) value = unmarshalWithoutStacks(reqFormat, bytes as Uint8Array);
           else if ('error' in streamed) throw streamed.error;
           else value = streamed.value;
         } catch (err) {
           if (observer !== undefined) observeBodyIssues(observer, route.id, err);
-          (invalid ??= []).push(err instanceof DecodeError ? withoutStacks(() => new RequestBodyError(err)) : new RequestBodyError(err));
+          (invalid ??= []).push(bodyError(err));
         }
       } else value = route.reqCodec.decode(undefined);
       if (invalid !== undefined) throw invalid.length === 1 ? invalid[0] : new RequestValidationError(invalid);
