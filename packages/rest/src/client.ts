@@ -1,5 +1,4 @@
 import { DecodeError, formatPath, type Issue } from '@lib/codec';
-import { parseSetCookie, stringifyCookie } from 'cookie';
 import { collectBytes, mediaTypeOf, type Format } from '@lib/format';
 import { defaultStatus } from './describe.js';
 import { wireStatus } from './error-rules.js';
@@ -16,13 +15,14 @@ import {
 import { ErrorPatternResponse, RequestBuildError, RequestError, ResponseBodyError, UnexpectedStatusError } from './http-errors.js';
 import { isSSERoute, resumable } from './sse-resume.js';
 import type { EventStream, SSERequest } from './sse.js';
-import { runClientMiddleware } from './middleware.js';
+import type { ClientMiddlewareInput } from './middleware.js';
 import { traced, type Observer, type TraceStart, type ValidationLocation } from './options.js';
 import { ResponseMergeParam, type AnyParam } from './params.js';
 import { BODY_METHODS, Route, type DeclaredError } from './route.js';
 import { checkParamValues, encodeParam, PARAM_ERRORS, type RequestParamSpec, type RouteHandle } from './route-handle.js';
 import type { CredentialPlacement } from './security.js';
 import { checkCoverage } from './server.js';
+import { cookieHeader, setCookiePair } from './cookie-pairs.js';
 import type { ClientReply, ClientStreamReply, ClientTransport } from './transport.js';
 
 /** Options of one call (`client.call(route, req, options)`, {@link callWithTransport}). */
@@ -122,10 +122,7 @@ function decodeResponseParams(resp: unknown, params: readonly AnyParam[], status
     else {
       if (cookies === undefined) {
         cookies = new Map();
-        for (const line of headers.getSetCookie()) {
-          const c = parseSetCookie(line);
-          if (c.value !== undefined) cookies.set(c.name, c.value);
-        }
+        for (const line of headers.getSetCookie()) cookies.set(...setCookiePair(line));
       }
       raw = cookies.get(m.name);
     }
@@ -226,7 +223,9 @@ async function exchangeOnce<Req, Resp>(
   try {
     checkCoverage(route as Route<unknown, unknown>, transport);
     // The route's middleware (route.use, clientMW) give their inputs first; a throw sends nothing.
-    const inputs = route.middleware.length === 0 ? [] : await runClientMiddleware(route.middleware, req);
+    // Attachments without a client function send none of their fields.
+    const inputs: ClientMiddlewareInput[] = [];
+    for (const a of route.middleware) if (a.send !== undefined) inputs.push(await a.middleware.clientInput(a.send, req));
     const specs: (readonly [RequestParamSpec, unknown])[] = handle.requestParams.map((p) => [p, req] as const);
     for (const m of inputs) for (const p of m.params) specs.push([p, m.input]);
     const failures: unknown[] = [];
@@ -308,7 +307,11 @@ async function exchangeOnce<Req, Resp>(
 
     const respFormats = (options.responseFormats ?? handle.responseFormats) as readonly Format<unknown>[];
     if (route.respCodec.kind !== 'empty' && respFormats.length > 0) headers.push(['accept', acceptOf(respFormats)]);
-    if (Object.keys(cookies).length > 0) headers.push(['cookie', stringifyCookie(cookies)]);
+    if (Object.keys(cookies).length > 0) {
+      const cookie = cookieHeader(cookies);
+      if (cookie === undefined) throw new RequestBuildError(`a cookie name of ${JSON.stringify(Object.keys(cookies))} is not a cookie-name (RFC 6265 §4.1.1)`);
+      headers.push(['cookie', cookie]);
+    }
     for (const [name, value] of traceHeaders) headers.push([name, value]);
     if (options.signal?.aborted) throw new RequestBuildError('the call was aborted before sending', options.signal.reason);
 

@@ -125,6 +125,41 @@ export class Middleware<In, Out> {
     return this.declaration.contextKey;
   }
 
+  /**
+   * A route's middleware list with this middleware attached: bound to one side's function
+   * (`route.handleMW` gives `{ receive }`, `route.clientMW` gives `{ send }`), or, without `side`,
+   * used with its bundled functions (`route.use`). Routes call this; it lives here so that a
+   * route that uses no middleware carries none of this code.
+   * @throws {AmbiguousMiddlewareAttachmentError} @throws {DuplicateMiddlewareNameError}
+   * @throws {RouteDeclarationError} as `route.handleMW`, `route.clientMW` and `route.use` document.
+   */
+  attachTo(routeId: string, routeParams: readonly AnyParam[], list: readonly MiddlewareAttachment[], side?: { readonly receive: MiddlewareAttachment['receive'] } | { readonly send: MiddlewareAttachment['send'] }): MiddlewareAttachment[] {
+    const self = this as unknown as Middleware<unknown, unknown>;
+    return side === undefined ? useMiddleware(routeId, routeParams, list, self) : bindMiddleware(routeId, routeParams, list, self, side);
+  }
+
+  /**
+   * One client call's input of this middleware: `send(req)`, checked with `inCodec.validate`,
+   * with the request parameters the client writes from it.
+   * @throws {RequestBuildError} `send` threw (the `cause`), or its input failed
+   * `inCodec.validate` (the `cause` is a `MiddlewareInputError`). Nothing is sent.
+   */
+  async clientInput(send: (req: unknown) => unknown, req: unknown): Promise<ClientMiddlewareInput> {
+    const self = this as unknown as Middleware<unknown, unknown>;
+    let input: unknown;
+    try {
+      input = await send(req);
+    } catch (err) {
+      throw new RequestBuildError(`middleware ${JSON.stringify(this.name)}`, err);
+    }
+    try {
+      self.declaration.inCodec.validate(input);
+    } catch (err) {
+      throw new RequestBuildError('the request is invalid', new MiddlewareInputError(this.name, err));
+    }
+    return { middleware: self, input, params: middlewareParamSpecs(self) };
+  }
+
   /** True when a function is bundled ({@link Middleware.withReceive} or {@link Middleware.withSend}). */
   get bundled(): boolean {
     return this.receive !== undefined || this.send !== undefined;
@@ -355,32 +390,4 @@ export interface ClientMiddlewareInput {
   readonly middleware: Middleware<unknown, unknown>;
   readonly input: unknown;
   readonly params: readonly RequestParamSpec[];
-}
-
-/**
- * Runs the client functions of a route's middleware, in order, for one call; attachments without
- * one are skipped (the call sends none of their fields). Each input is checked with
- * `inCodec.validate`.
- * @throws {RequestBuildError} a client function threw (the `cause`), or its input failed
- * `inCodec.validate` (the `cause` is a `MiddlewareInputError`). Nothing is sent.
- */
-export async function runClientMiddleware(list: readonly MiddlewareAttachment[], req: unknown): Promise<ClientMiddlewareInput[]> {
-  const out: ClientMiddlewareInput[] = [];
-  for (const a of list) {
-    if (a.send === undefined) continue;
-    const mw = a.middleware;
-    let input: unknown;
-    try {
-      input = await a.send(req);
-    } catch (err) {
-      throw new RequestBuildError(`middleware ${JSON.stringify(mw.name)}`, err);
-    }
-    try {
-      mw.declaration.inCodec.validate(input);
-    } catch (err) {
-      throw new RequestBuildError('the request is invalid', new MiddlewareInputError(mw.name, err));
-    }
-    out.push({ middleware: mw, input, params: middlewareParamSpecs(mw) });
-  }
-  return out;
 }

@@ -2,11 +2,11 @@ import type { Codec, VarField } from '@lib/codec';
 import { json, mediaTypeOf, type Format } from '@lib/format';
 import type { Context } from './context.js';
 import { CookieParamError, HeaderParamError, MissingPathVarError, PathParamError, QueryParamError, type ParamError } from './errors.js';
-import { ErrorPattern, ErrorLog, type ErrorRule } from './error-rules.js';
+import { ErrorLog, type ErrorRule } from './error-rules.js';
 import { ErrorPatternResponse } from './http-errors.js';
 import type { MiddlewareAttachment } from './middleware.js';
 import type { Observer, Options } from './options.js';
-import { RequestMergeParam, type AnyParam, type ParamLocation } from './params.js';
+import type { AnyParam, ParamLocation, RequestMergeParam } from './params.js';
 import { fillTemplate } from './path-template.js';
 import { spanTags } from './span-tags.js';
 import type { Route } from './route.js';
@@ -170,7 +170,7 @@ export class RouteHandle<Req, Resp> {
         name: p.name,
         required: p.required,
         codec: p.codec,
-        merge: p instanceof RequestMergeParam ? (p as RequestMergeParam<unknown, unknown>) : undefined,
+        merge: p.merge ? (p as RequestMergeParam<unknown, unknown>) : undefined,
       }));
   }
 
@@ -273,7 +273,7 @@ export class RouteHandle<Req, Resp> {
    */
   errorResponseFor(err: unknown): ErrorPatternResponse | undefined {
     const m = this.matchRule(err);
-    if (m === undefined || !(m.rule instanceof ErrorPattern) || m.rule.action !== 'respond') return undefined;
+    if (m === undefined || m.rule.optionKind !== 'errorPattern' || m.rule.action !== 'respond') return undefined;
     const body = json(m.rule.body).marshal(m.value);
     return new ErrorPatternResponse(m.rule.status, m.value, body, { cause: err });
   }
@@ -297,7 +297,7 @@ export class RouteHandle<Req, Resp> {
     };
     if (observer !== undefined) {
       safely(() => observer.onErrorPattern?.({ route, matched: m !== undefined, status, error: err }));
-      if (m !== undefined && m.rule instanceof ErrorPattern && m.rule.action === ErrorLog) safely(() => observer.onErrorLog?.({ route, status, error: err, value: m.value }));
+      if (m !== undefined && m.rule.optionKind === 'errorPattern' && m.rule.action === ErrorLog) safely(() => observer.onErrorLog?.({ route, status, error: err, value: m.value }));
       safely(() => observer.onSpanTags?.({ route, tags: spanTags(this.route.path, status, err, m?.rule) }));
     }
     return this.errorResponseFor(err);
@@ -306,7 +306,7 @@ export class RouteHandle<Req, Resp> {
   /** True when the first matching rule is an `ErrorLog` pattern. */
   isLogged(err: unknown): boolean {
     const m = this.matchRule(err);
-    return m !== undefined && m.rule instanceof ErrorPattern && m.rule.action === ErrorLog;
+    return m !== undefined && m.rule.optionKind === 'errorPattern' && m.rule.action === ErrorLog;
   }
 
   /**
@@ -322,7 +322,7 @@ export class RouteHandle<Req, Resp> {
     const type = contentType === undefined ? 'application/json' : mediaTypeOf(contentType);
     const carrier = type === 'application/json' || type === '' ? undefined : formats.find((f) => f.withCodec !== undefined && mediaTypeOf(f.contentType) === type);
     for (const rule of this.route.errorRules) {
-      if (rule instanceof ErrorPattern && rule.action === 'respond' && rule.status === status) {
+      if (rule.optionKind === 'errorPattern' && rule.action === 'respond' && rule.status === status) {
         const value = (carrier?.withCodec?.(rule.body) ?? json(rule.body)).unmarshal(body);
         return new ErrorPatternResponse(status, value, body);
       }

@@ -2,17 +2,17 @@ import type { Codec } from '@lib/codec';
 import type { Format } from '@lib/format';
 import type { Context } from './context.js';
 import type { Redirect } from './redirect.js';
-import { SecurityScheme, type CredentialProvider } from './security.js';
+import type { CredentialProvider, SecurityScheme } from './security.js';
 import { DuplicateErrorStatusError } from './errors.js';
-import { ErrorPattern, ErrorStatusRule, wireStatus, type ErrorRule } from './error-rules.js';
+import { wireStatus, type ErrorPattern, type ErrorRule } from './error-rules.js';
 import { isToken } from './http-grammar.js';
-import { RequestFormats, ResponseFormats } from './formats.js';
+import type { RequestFormats, ResponseFormats } from './formats.js';
 import type { Options } from './options.js';
-import { bindMiddleware, useMiddleware, type BoundReceiveFunc, type BoundSendFunc, type Middleware, type MiddlewareAttachment } from './middleware.js';
-import { FORBIDDEN_HEADER_PARAMS, paramKey, PlainParam, RequestMergeParam, ResponseMergeParam, type AnyParam } from './params.js';
+import type { BoundReceiveFunc, BoundSendFunc, Middleware, MiddlewareAttachment } from './middleware.js';
+import { FORBIDDEN_HEADER_PARAMS, paramKey, type AnyParam } from './params.js';
 import { RouteDeclarationError, templateVars } from './path-template.js';
-import { CapabilityRequirement } from './requirements.js';
-import { ResponseMeta, RouteMeta, type ResponseMetaFields, type RouteMetaFields } from './route-meta.js';
+import type { CapabilityRequirement } from './requirements.js';
+import type { ResponseMeta, ResponseMetaFields, RouteMeta, RouteMetaFields } from './route-meta.js';
 import type { RouteOption } from './route-option.js';
 import { RouteHandle } from './route-handle.js';
 import type { Server } from './server.js';
@@ -142,7 +142,7 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
    */
   handleMW<In, Out>(mw: Middleware<In, Out>, fn: BoundReceiveFunc<Req, NoInfer<In>, NoInfer<Out>>): Route<Req, Resp, P, ReqIn, Err> {
     const receive = fn as unknown as MiddlewareAttachment['receive'];
-    return new Route({ ...this, middleware: bindMiddleware(this.id, this.params, this.middleware, mw as unknown as Middleware<unknown, unknown>, { receive }) });
+    return new Route({ ...this, middleware: mw.attachTo(this.id, this.params, this.middleware, { receive }) });
   }
 
   /**
@@ -165,12 +165,14 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
    */
   clientMW<C>(scheme: SecurityScheme<C>, fn: (req: Req) => C | undefined | Promise<C | undefined>): Route<Req, Resp, P, ReqIn, Err>;
   clientMW(mw: Middleware<unknown, unknown> | SecurityScheme<unknown>, fn: (req: Req) => unknown): Route<Req, Resp, P, ReqIn, Err> {
-    if (mw instanceof SecurityScheme) {
+    // A security scheme places credentials; a middleware attaches itself. Told apart by shape so
+    // that a route carries the code of neither unless it uses it.
+    if (!('attachTo' in mw)) {
       const provider: CredentialProvider = { scheme: mw, send: fn as (req: unknown) => unknown };
       return new Route({ ...this, credentials: [...this.credentials, provider] });
     }
     const send = fn as unknown as MiddlewareAttachment['send'];
-    return new Route({ ...this, middleware: bindMiddleware(this.id, this.params, this.middleware, mw as unknown as Middleware<unknown, unknown>, { send }) });
+    return new Route({ ...this, middleware: mw.attachTo(this.id, this.params, this.middleware, { send }) });
   }
 
   /**
@@ -181,7 +183,7 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
    * @throws {DuplicateMiddlewareNameError} a middleware of that name is already attached.
    */
   use<In, Out>(mw: Middleware<In, Out>): Route<Req, Resp, P, ReqIn, Err> {
-    return new Route({ ...this, middleware: useMiddleware(this.id, this.params, this.middleware, mw as unknown as Middleware<unknown, unknown>) });
+    return new Route({ ...this, middleware: mw.attachTo(this.id, this.params, this.middleware) });
   }
 
   /**
@@ -260,11 +262,14 @@ export function newRoute<Req, Resp, const P extends string = string>(
   let reqFormats: readonly Format<Req>[] | undefined;
   let respFormats: readonly Format<Resp>[] | undefined;
   const seen = new Set<string>();
+  // Options are told apart by their `optionKind`, not by class, so that a route carries the code
+  // of no option kind it does not use (a browser client bundles only what its routes declare).
   for (const opt of opts) {
-    if (opt instanceof RouteMeta) meta = { ...meta, ...opt.fields };
-    else if (opt instanceof ResponseMeta) responses.push(opt.fields);
-    else if (opt instanceof PlainParam || opt instanceof RequestMergeParam || opt instanceof ResponseMergeParam) {
-      const p = opt as AnyParam;
+    const kind = opt.optionKind;
+    if (kind === 'routeMeta') meta = { ...meta, ...(opt as RouteMeta).fields };
+    else if (kind === 'responseMeta') responses.push((opt as ResponseMeta).fields);
+    else if (kind === 'param') {
+      const p = opt as unknown as AnyParam;
       const key = paramKey(p);
       if (seen.has(key)) throw new RouteDeclarationError(id, `${p.kind} parameter ${JSON.stringify(p.name)} is declared twice`);
       seen.add(key);
@@ -276,14 +281,15 @@ export function newRoute<Req, Resp, const P extends string = string>(
         throw new RouteDeclarationError(id, `${p.kind} parameter name ${JSON.stringify(p.name)} is not an HTTP token (RFC 9110 §5.6.2)`);
       }
       params.push(p);
-    } else if (opt instanceof ErrorPattern) {
-      if (errorRules.some((r) => r instanceof ErrorPattern && r.status === opt.status)) throw new DuplicateErrorStatusError(id, opt.status);
-      errorRules.push(opt);
-    } else if (opt instanceof ErrorStatusRule) errorRules.push(opt);
-    else if (opt instanceof RequestFormats) reqFormats = opt.formats as readonly Format<Req>[];
-    else if (opt instanceof ResponseFormats) respFormats = opt.formats as readonly Format<Resp>[];
-    else if (opt instanceof CapabilityRequirement) requirements.push(opt);
-    else throw new RouteDeclarationError(id, `unknown route option ${JSON.stringify(opt.optionKind)}`);
+    } else if (kind === 'errorPattern') {
+      const pattern = opt as unknown as ErrorPattern<unknown, unknown>;
+      if (errorRules.some((r) => r.optionKind === 'errorPattern' && r.status === pattern.status)) throw new DuplicateErrorStatusError(id, pattern.status);
+      errorRules.push(pattern);
+    } else if (kind === 'errorStatus') errorRules.push(opt as unknown as ErrorRule);
+    else if (kind === 'requestFormats') reqFormats = (opt as unknown as RequestFormats<Req>).formats;
+    else if (kind === 'responseFormats') respFormats = (opt as unknown as ResponseFormats<Resp>).formats;
+    else if (kind === 'requirement') requirements.push(opt as unknown as CapabilityRequirement);
+    else throw new RouteDeclarationError(id, `unknown route option ${JSON.stringify(kind)}`);
   }
   if (!BODY_METHODS.has(m) && reqCodec.kind !== 'empty') {
     throw new RouteDeclarationError(
