@@ -303,6 +303,46 @@ export class SSEFormat<E, X = { error: string }> implements Format<AsyncIterable
     while (queue.length > 0) yield emit(queue.shift() as EventSourceMessage);
   }
 
+  /**
+   * A client's event stream that reconnects when its connection breaks (a read failure that
+   * `isBreak` accepts; not a clean end, an `event: error` or an invalid event): after the
+   * server's last `retry` in milliseconds (else `defaultRetryMs`), `reopen(lastEventId)` opens it
+   * again from the last event id seen (sent as `Last-Event-ID`), up to `attempts` times in a row —
+   * the count starts over with each event received. Aborting `signal` ends the waiting and the
+   * stream with the last error. Clients call this for the `reconnect` option of a call.
+   */
+  async *resume(
+    first: AsyncIterable<SSEEvent<E>>,
+    reopen: (lastEventId: string | undefined) => Promise<AsyncIterable<SSEEvent<E>>>,
+    attempts: number,
+    isBreak: (err: unknown) => boolean,
+    signal: AbortSignal | undefined,
+    defaultRetryMs = 1000,
+  ): AsyncGenerator<SSEEvent<E>, void, undefined> {
+    let current: AsyncIterable<SSEEvent<E>> | undefined = first;
+    let lastId: string | undefined;
+    let retryMs = defaultRetryMs;
+    let left = attempts;
+    for (;;) {
+      try {
+        if (current === undefined) current = await reopen(lastId);
+        for await (const ev of current) {
+          left = attempts;
+          if (ev.id !== undefined) lastId = ev.id;
+          if (ev.retry !== undefined) retryMs = ev.retry;
+          yield ev;
+        }
+        return;
+      } catch (err) {
+        if (aborted(signal) || left <= 0 || !isBreak(err)) throw err;
+        left--;
+        current = undefined;
+        await sleep(retryMs, signal);
+        if (aborted(signal)) throw err; // aborted while waiting
+      }
+    }
+  }
+
   /** @throws {TypeError} always: an event stream is written by {@link SSEFormat.marshalStream}. */
   marshal(_value: AsyncIterable<SSEEvent<E>>): Uint8Array {
     throw new TypeError('format.sse writes through marshalStream, not marshal');
@@ -330,4 +370,21 @@ export class SSEFormat<E, X = { error: string }> implements Format<AsyncIterable
 // @__NO_SIDE_EFFECTS__
 export function sse<E, X = { error: string }>(eventCodec: Codec<E>, options?: SSEOptions<X>): SSEFormat<E, X> {
   return new SSEFormat(eventCodec, options);
+}
+
+/** Waits `ms` milliseconds, or until `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(t);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+function aborted(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true;
 }

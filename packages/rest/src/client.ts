@@ -1,6 +1,5 @@
 import { DecodeError, formatPath, type Issue } from '@lib/codec';
-import { collectBytes, mediaTypeOf, type Format } from '@lib/format';
-import { defaultStatus } from './describe.js';
+import { collectBytes, mediaTypeOf, type Format, type SSEFormat } from '@lib/format';
 import { wireStatus } from './error-rules.js';
 import {
   ClientTransportAlreadyAttachedError,
@@ -13,14 +12,12 @@ import {
   TransportTypeMismatchError,
 } from './errors.js';
 import { ErrorPatternResponse, RequestBuildError, RequestError, ResponseBodyError, UnexpectedStatusError } from './http-errors.js';
-import { isSSERoute, resumable } from './sse-resume.js';
 import type { EventStream, SSERequest } from './sse.js';
 import type { ClientMiddlewareInput } from './middleware.js';
 import { traced, type Observer, type TraceStart, type ValidationLocation } from './options.js';
 import { ResponseMergeParam, type AnyParam } from './params.js';
-import { BODY_METHODS, Route, type DeclaredError } from './route.js';
+import { BODY_METHODS, defaultStatus, Route, type DeclaredError } from './route.js';
 import { checkParamValues, encodeParam, PARAM_ERRORS, type RequestParamSpec, type RouteHandle } from './route-handle.js';
-import type { CredentialPlacement } from './security.js';
 import { checkCoverage } from './server.js';
 import { cookieHeader, setCookiePair } from './cookie-pairs.js';
 import type { ClientReply, ClientStreamReply, ClientTransport } from './transport.js';
@@ -252,18 +249,7 @@ async function exchangeOnce<Req, Resp>(
     }
     // Credentials of the route's security schemes (route.clientMW(scheme, fn)); a per-call entry of the same name wins.
     for (const { scheme, send } of route.credentials) {
-      let placement: CredentialPlacement | undefined;
-      try {
-        const value = await send(req);
-        if (value !== undefined) {
-          const wire = scheme.codec === undefined ? value : scheme.codec.encode(value);
-          if (typeof wire !== 'string' || wire === '') throw new TypeError('a credential must encode to a non-empty string');
-          scheme.codec?.decode(wire);
-          placement = scheme.place(wire);
-        }
-      } catch (err) {
-        throw new RequestBuildError('the credential could not be given', err);
-      }
+      const placement = await scheme.placeFor(send, req);
       if (placement === undefined) continue;
       const { in: where, name, value } = placement;
       if (where === 'header') {
@@ -334,6 +320,8 @@ async function exchangeOnce<Req, Resp>(
       throw new UnexpectedStatusError(route.method, path, reply.status, new TextDecoder().decode(bytes));
     }
     let resp: unknown;
+    // The event-stream format resumes a broken stream (`reconnect`); no other format can.
+    let resume: SSEFormat<unknown>['resume'] | undefined;
     if (route.respCodec.kind === 'empty') {
       await reply.discard();
       resp = route.respCodec.decode(undefined);
@@ -344,6 +332,7 @@ async function exchangeOnce<Req, Resp>(
         await reply.discard();
         throw new ResponseBodyError(reply.status, `unexpected response Content-Type ${JSON.stringify(ct)}`);
       }
+      resume = (f as Partial<SSEFormat<unknown>>).resume?.bind(f);
       try {
         resp = f.unmarshalStream !== undefined ? await f.unmarshalStream(reply.stream(), { contentType, signal: options.signal ?? NEVER_ABORTED }) : f.unmarshal(await reply.bytes());
       } catch (err) {
@@ -354,11 +343,11 @@ async function exchangeOnce<Req, Resp>(
     decodeResponseParams(resp, route.params, reply.status, reply.headers);
     observe(observer, route.id, reply.status, started);
     const attempts = options.reconnect ?? 0;
-    if (attempts > 0 && isSSERoute(route as Route<unknown, unknown>)) {
+    if (attempts > 0 && resume !== undefined) {
       const reopen = (lastEventId: string | undefined): Promise<EventStream<unknown>> =>
         callWithTransport(transport, handle as unknown as RouteHandle<SSERequest, EventStream<unknown>>, { ...(req as object), lastEventId }, { ...options, reconnect: 0 });
       const isBreak = (err: unknown): boolean => err instanceof ResponseBodyError || err instanceof RequestError;
-      return { status: reply.status, value: resumable(resp as EventStream<unknown>, reopen, attempts, isBreak, options.signal) as Resp };
+      return { status: reply.status, value: resume(resp as EventStream<unknown>, reopen, attempts, isBreak, options.signal) as Resp };
     }
     return { status: reply.status, value: resp as Resp };
   } catch (err) {

@@ -6,7 +6,7 @@ import { BodyTooLargeError, MiddlewareError, MiddlewareInputError, NotAcceptable
 import { middlewareParamSpecs } from './middleware.js';
 import { PipelineNoResponseError } from './http-errors.js';
 import type { AnyParam } from './params.js';
-import { BODY_METHODS } from './route.js';
+import { BODY_METHODS, defaultStatus } from './route.js';
 import { PARAM_ERRORS, type RouteHandle } from './route-handle.js';
 import { reasonPhrase } from '@lib/openapi';
 
@@ -15,10 +15,6 @@ export const errorEnvelope: codec.ObjectCodec<{ error: codec.StringCodec }> = co
   .object({ error: codec.string().withDescription('What went wrong, naming the offending field or parameter.') })
   .withName('ErrorEnvelope');
 
-/** The default success status of a method: 201 Created for POST (RFC 9110 §15.3.2), 200 OK otherwise. */
-export function defaultStatus(method: string): number {
-  return method === 'POST' ? 201 : 200;
-}
 
 function media<T>(formats: readonly Format<T>[], schemaName: string | undefined): MediaTypeDescriptor[] {
   return formats.map((f) => ({

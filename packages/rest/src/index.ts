@@ -5,7 +5,8 @@ export type { ContextKey } from './context.js';
 export { setCookieHeader } from './cookies.js';
 export { responseHeadersFromContext, setCookie, withResponseCookies } from './response-context.js';
 export type { CookieOptions, HeaderSink, ResponseCookie } from './response-context.js';
-export { defaultStatus, describeRoute, errorEnvelope } from './describe.js';
+export { describeRoute, errorEnvelope } from './describe.js';
+export { defaultStatus } from './route.js';
 export {
   errorCase,
   ErrorHandle,

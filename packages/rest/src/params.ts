@@ -68,17 +68,17 @@ function plainParam<K extends ParamKind>(kind: K): PlainParamConstructor<K> {
 }
 
 /** A plain path parameter `{name}` (always required). */
-export const pathParam: PlainParamConstructor<'path'> = plainParam('path');
+export const pathParam: PlainParamConstructor<'path'> = /* @__PURE__ */ plainParam('path');
 /** A plain query-string parameter. */
-export const queryParam: PlainParamConstructor<'query'> = plainParam('query');
+export const queryParam: PlainParamConstructor<'query'> = /* @__PURE__ */ plainParam('query');
 /** A plain request cookie, from the `Cookie:` header. */
-export const cookieParam: PlainParamConstructor<'cookie'> = plainParam('cookie');
+export const cookieParam: PlainParamConstructor<'cookie'> = /* @__PURE__ */ plainParam('cookie');
 /** A plain request header. `Accept`, `Content-Type` and `Authorization` may not be declared. */
-export const headerParam: PlainParamConstructor<'header'> = plainParam('header');
+export const headerParam: PlainParamConstructor<'header'> = /* @__PURE__ */ plainParam('header');
 /** A documented response header, checked after the handler returns. */
-export const responseHeaderParam: PlainParamConstructor<'responseHeader'> = plainParam('responseHeader');
+export const responseHeaderParam: PlainParamConstructor<'responseHeader'> = /* @__PURE__ */ plainParam('responseHeader');
 /** A documented response cookie, `Set-Cookie`. */
-export const responseCookieParam: PlainParamConstructor<'responseCookie'> = plainParam('responseCookie');
+export const responseCookieParam: PlainParamConstructor<'responseCookie'> = /* @__PURE__ */ plainParam('responseCookie');
 
 /** The parts of a merge parameter. */
 export interface MergeParamFields<K extends ParamKind, R, T> {
@@ -179,27 +179,27 @@ function responseParam(kind: 'responseHeader' | 'responseCookie', required: bool
  * A path variable merged into `Req`:
  * `rest.newPathParam('id', codec.string(), (r) => r.id, (r, v) => { r.id = v })`.
  */
-export const newPathParam: RequiredRequestParam = requestParam('path', true);
+export const newPathParam: RequiredRequestParam = /* @__PURE__ */ requestParam('path', true);
 /** A required query parameter merged into `Req`. */
-export const newRequiredQueryParam: RequiredRequestParam = requestParam('query', true);
+export const newRequiredQueryParam: RequiredRequestParam = /* @__PURE__ */ requestParam('query', true);
 /** An optional query parameter merged into `Req`. */
-export const newOptionalQueryParam: OptionalRequestParam = requestParam('query', false);
+export const newOptionalQueryParam: OptionalRequestParam = /* @__PURE__ */ requestParam('query', false);
 /** A required request header merged into `Req`. */
-export const newRequiredHeaderParam: RequiredRequestParam = requestParam('header', true);
+export const newRequiredHeaderParam: RequiredRequestParam = /* @__PURE__ */ requestParam('header', true);
 /** An optional request header merged into `Req`. */
-export const newOptionalHeaderParam: OptionalRequestParam = requestParam('header', false);
+export const newOptionalHeaderParam: OptionalRequestParam = /* @__PURE__ */ requestParam('header', false);
 /** A required request cookie merged into `Req`. */
-export const newRequiredCookieParam: RequiredRequestParam = requestParam('cookie', true);
+export const newRequiredCookieParam: RequiredRequestParam = /* @__PURE__ */ requestParam('cookie', true);
 /** An optional request cookie merged into `Req`. */
-export const newOptionalCookieParam: OptionalRequestParam = requestParam('cookie', false);
+export const newOptionalCookieParam: OptionalRequestParam = /* @__PURE__ */ requestParam('cookie', false);
 /** A response header encoded from `Resp`; required when the client decodes. */
-export const newRequiredResponseHeaderParam: RequiredResponseParam = responseParam('responseHeader', true);
+export const newRequiredResponseHeaderParam: RequiredResponseParam = /* @__PURE__ */ responseParam('responseHeader', true);
 /** A response header encoded from `Resp` when the getter gives a value. */
-export const newOptionalResponseHeaderParam: OptionalResponseParam = responseParam('responseHeader', false);
+export const newOptionalResponseHeaderParam: OptionalResponseParam = /* @__PURE__ */ responseParam('responseHeader', false);
 /** A response cookie encoded from `Resp`; required when the client decodes. */
-export const newRequiredResponseCookieParam: RequiredResponseParam = responseParam('responseCookie', true);
+export const newRequiredResponseCookieParam: RequiredResponseParam = /* @__PURE__ */ responseParam('responseCookie', true);
 /** A response cookie encoded from `Resp` when the getter gives a value. */
-export const newOptionalResponseCookieParam: OptionalResponseParam = responseParam('responseCookie', false);
+export const newOptionalResponseCookieParam: OptionalResponseParam = /* @__PURE__ */ responseParam('responseCookie', false);
 
 /**
  * Request headers a route or middleware may not declare as parameters: request formats and

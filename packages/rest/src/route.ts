@@ -34,6 +34,11 @@ export interface DeclaredError<S extends number = number, B = unknown> {
  */
 export type Handler<Req, Resp> = (ctx: Context, req: Req) => Resp | Redirect | Promise<Resp | Redirect>;
 
+/** The default success status of a method: 201 Created for POST (RFC 9110 §15.3.2), 200 OK otherwise. */
+export function defaultStatus(method: string): number {
+  return method === 'POST' ? 201 : 200;
+}
+
 /** Methods whose requests carry a body. */
 export const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -55,63 +60,49 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
    */
   declare readonly '~types'?: { input(value: ReqIn): void; errors(value: Err): void };
   /** Upper-case HTTP method. */
-  readonly method: string;
+  declare readonly method: string;
   /** The path template, `{var}` placeholders included (its literal type when declared with a literal). */
-  readonly path: P;
+  declare readonly path: P;
   /** The request body codec (`codec.empty<Req>()` for routes without a body). */
-  readonly reqCodec: Codec<Req>;
+  declare readonly reqCodec: Codec<Req>;
   /** The response body codec. */
-  readonly respCodec: Codec<Resp>;
+  declare readonly respCodec: Codec<Resp>;
   /** Merged route metadata. */
-  readonly meta: RouteMetaFields;
+  declare readonly meta: RouteMetaFields;
   /** Extra documented responses. */
-  readonly responses: readonly ResponseMetaFields[];
+  declare readonly responses: readonly ResponseMetaFields[];
   /** Parameter declarations, in order. */
-  readonly params: readonly AnyParam[];
+  declare readonly params: readonly AnyParam[];
   /** Error rules, in declaration order. */
-  readonly errorRules: readonly ErrorRule[];
+  declare readonly errorRules: readonly ErrorRule[];
   /** Declared request formats (`undefined`: JSON of `reqCodec`). */
-  readonly requestFormats: readonly Format<Req>[] | undefined;
+  declare readonly requestFormats: readonly Format<Req>[] | undefined;
   /** Declared response formats (`undefined`: JSON of `respCodec`). */
-  readonly responseFormats: readonly Format<Resp>[] | undefined;
+  declare readonly responseFormats: readonly Format<Resp>[] | undefined;
   /** Capability requirements (`requireQoS`, `requireHWM`). */
-  readonly requirements: readonly CapabilityRequirement[];
+  declare readonly requirements: readonly CapabilityRequirement[];
   /** The path template's variables, in order. */
-  readonly pathVars: readonly string[];
+  declare readonly pathVars: readonly string[];
   /** The handler, once `withHandler` was called. */
-  readonly handler: Handler<Req, Resp> | undefined;
+  declare readonly handler: Handler<Req, Resp> | undefined;
   /** Adapter options set with `withOptions`. */
-  readonly options: Options;
+  declare readonly options: Options;
   /**
    * The route's own middleware (`use`, `handleMW`, `clientMW`), in attachment order. The server
    * runs the builder's (`api.use`) before these; the client runs only these.
    */
-  readonly middleware: readonly MiddlewareAttachment[];
+  declare readonly middleware: readonly MiddlewareAttachment[];
   /**
    * The client's credential providers (`route.clientMW(scheme, fn)`), in attachment order: each
    * gives the credential of a security scheme for a call; the client writes it where the scheme
    * says (`Authorization`, an API-key header, query parameter or cookie).
    */
-  readonly credentials: readonly CredentialProvider[];
+  declare readonly credentials: readonly CredentialProvider[];
 
   /** Use {@link newRoute}. */
   constructor(init: Omit<Route<Req, Resp, P, ReqIn, Err>, '~types' | 'withHandler' | 'withOptions' | 'register' | 'registerHandle' | 'clientHandle' | 'buildPath' | 'id' | 'handleMW' | 'clientMW' | 'use'>) {
-    this.method = init.method;
-    this.path = init.path;
-    this.reqCodec = init.reqCodec;
-    this.respCodec = init.respCodec;
-    this.meta = init.meta;
-    this.responses = init.responses;
-    this.params = init.params;
-    this.errorRules = init.errorRules;
-    this.requestFormats = init.requestFormats;
-    this.responseFormats = init.responseFormats;
-    this.requirements = init.requirements;
-    this.pathVars = init.pathVars;
-    this.handler = init.handler;
-    this.options = init.options;
-    this.middleware = init.middleware;
-    this.credentials = init.credentials;
+    // The fields are declared, not initialised, so that one assignment sets them all.
+    Object.assign(this, init);
   }
 
   /** `METHOD /path`, for messages. */

@@ -1,6 +1,7 @@
 import type { Codec } from '@lib/codec';
 import type { SecuritySchemeObject } from '@lib/openapi';
 import { credentialsKey, type Context } from './context.js';
+import { RequestBuildError } from './http-errors.js';
 
 /** Where an API key travels (OpenAPI 3.1 Security Scheme Object `in`). */
 export type ApiKeyLocation = 'header' | 'query' | 'cookie';
@@ -119,6 +120,26 @@ export class SecurityScheme<C = string> {
       return decodeBase64Text(param);
     }
     return scheme === 'bearer' ? param : undefined;
+  }
+
+  /**
+   * The placement of one call's credential: `send(req)` gives the value (`undefined`: no
+   * credential), which is encoded and checked by the scheme's codec and placed where the scheme
+   * says ({@link SecurityScheme.place}). The client calls this for each `route.clientMW(scheme, fn)`.
+   * @throws {RequestBuildError} `send` threw, the codec refused the value, or it does not encode
+   * to a non-empty string. Nothing is sent.
+   */
+  async placeFor(send: (req: unknown) => unknown, req: unknown): Promise<CredentialPlacement | undefined> {
+    try {
+      const value = (await send(req)) as C | undefined;
+      if (value === undefined) return undefined;
+      const wire = this.codec === undefined ? value : this.codec.encode(value);
+      if (typeof wire !== 'string' || wire === '') throw new TypeError('a credential must encode to a non-empty string');
+      this.codec?.decode(wire);
+      return this.place(wire);
+    } catch (err) {
+      throw new RequestBuildError('the credential could not be given', err);
+    }
   }
 
   /**

@@ -72,4 +72,4 @@ export function newSSERoute<Req, E, const P extends string = string>(
   return route;
 }
 
-export { isSSERoute, resumable } from './sse-resume.js';
+export { isSSERoute } from './sse-resume.js';
