@@ -1,3 +1,4 @@
+import { CapabilityCoverageError } from './errors.js';
 import type { RouteOption } from './route-option.js';
 
 /** A capability a route requires of its transport. */
@@ -11,6 +12,23 @@ export class CapabilityRequirement implements RouteOption<unknown, unknown> {
   constructor(capability: string, level: number) {
     this.capability = capability;
     this.level = level;
+  }
+
+  /**
+   * Checks that `capabilities` (a transport's, capability → level) cover every requirement in
+   * `requirements` of the route `routeId`. Coverage checks call it through a route's first
+   * requirement, so that routes without requirements carry none of this code.
+   * @throws {CapabilityCoverageError} naming the capabilities missing and those supplied at a lower level.
+   */
+  checkCoverage(routeId: string, requirements: readonly CapabilityRequirement[], capabilities: ReadonlyMap<string, number>): void {
+    const missing: string[] = [];
+    const insufficient: string[] = [];
+    for (const r of requirements) {
+      const level = capabilities.get(r.capability);
+      if (level === undefined) missing.push(r.capability);
+      else if (level < r.level) insufficient.push(r.capability);
+    }
+    if (missing.length > 0 || insufficient.length > 0) throw new CapabilityCoverageError(routeId, missing, insufficient);
   }
 }
 

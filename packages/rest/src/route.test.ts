@@ -281,6 +281,27 @@ describe('attach coverage', () => {
     expect(err).toMatchObject({ missing: ['qos'], insufficient: [] });
   });
 
+  it('names missing and insufficient capabilities, and a client call fails before sending', async () => {
+    const r = rest.newRoute('GET', '/q', codec.empty<object>(), codec.empty<object>(), rest.requireQoS(1), rest.requireHWM(100));
+    const api = rest.newServer({ title: 't', version: '1' });
+    r.register(api);
+    const transport = { ...minimal(['path']), capabilities: new Map([['hwm', 10]]) };
+    expect(() => api.attach(transport)).toThrow(expect.objectContaining({ missing: ['qos'], insufficient: ['hwm'] }));
+    let sent = 0;
+    const client = rest.newClient();
+    client.attach({
+      adapter: 'x',
+      paramKinds: rest.HTTP_PARAM_KINDS,
+      capabilities: new Map([['qos', 1], ['hwm', 50]]),
+      exchange: () => {
+        sent++;
+        return Promise.resolve({ status: 200, headers: new Headers(), body: new Uint8Array() });
+      },
+    });
+    await expect(client.call(r, {})).rejects.toMatchObject({ name: 'CapabilityCoverageError', missing: [], insufficient: ['hwm'] });
+    expect(sent).toBe(0);
+  });
+
   it('documents info (license, contact, terms, summary), tags with descriptions and external docs', () => {
     const api = rest.newServer({
       title: 'T',

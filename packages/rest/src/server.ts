@@ -1,7 +1,7 @@
 import type { Codec, Constraint } from '@lib/codec';
 import { renderDocument, type Document, type ExternalDocsDescriptor, type InfoDescriptor, type TagDescriptor, type SecurityRequirement, type SecuritySchemeObject, type ServerDescriptor } from '@lib/openapi';
 import { describeRoute } from './describe.js';
-import { CapabilityCoverageError, DuplicateRouteError, InvalidPathError, UnsupportedParamKindError } from './errors.js';
+import { DuplicateRouteError, InvalidPathError, UnsupportedParamKindError } from './errors.js';
 import { prepareFallback, prepareRoute } from './pipeline/prepare.js';
 import { transparentPath } from './path-template.js';
 import { corsPolicy, type CorsOption, type CorsPolicy } from './cors.js';
@@ -63,14 +63,7 @@ export function withPathConstraints(...constraints: Constraint<string>[]): PathC
  */
 export function checkCoverage(route: Route<unknown, unknown>, transport: ServerTransport | ClientTransport): void {
   for (const p of [...route.params, ...route.middleware.flatMap((a) => a.middleware.params)]) if (!transport.paramKinds.has(p.kind)) throw new UnsupportedParamKindError(p.kind, transport.adapter);
-  const missing: string[] = [];
-  const insufficient: string[] = [];
-  for (const r of route.requirements) {
-    const level = transport.capabilities.get(r.capability);
-    if (level === undefined) missing.push(r.capability);
-    else if (level < r.level) insufficient.push(r.capability);
-  }
-  if (missing.length > 0 || insufficient.length > 0) throw new CapabilityCoverageError(route.id, missing, insufficient);
+  route.requirements[0]?.checkCoverage(route.id, route.requirements, transport.capabilities);
 }
 
 /**
