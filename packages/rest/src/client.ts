@@ -15,7 +15,7 @@ import { ErrorPatternResponse, RequestBuildError, RequestError, ResponseBodyErro
 import type { EventStream, SSERequest } from './sse.js';
 import type { ClientMiddlewareInput } from './middleware.js';
 import { traced, type Observer, type TraceStart, type ValidationLocation } from './options.js';
-import { ResponseMergeParam, type AnyParam } from './params.js';
+import { ResponseMergeParam, type AnyParam, type ParamLocation } from './params.js';
 import { BODY_METHODS, defaultStatus, Route, type DeclaredError } from './route.js';
 import { checkParamValues, encodeParam, PARAM_ERRORS, type RequestParamSpec, type RouteHandle } from './route-handle.js';
 import { checkCoverage } from './server.js';
@@ -230,38 +230,32 @@ async function exchangeOnce<Req, Resp>(
     const query: [string, string][] = [];
     const headers: [string, string][] = [];
     const cookies: Record<string, string> = {};
+    const put = (kind: ParamLocation, name: string, value: string): void => {
+      if (kind === 'path') vars[name] = value;
+      else if (kind === 'query') query.push([name, value]);
+      else if (kind === 'header') headers.push([name, value]);
+      else cookies[name] = value;
+    };
+    const explicitOf = (kind: ParamLocation): Readonly<Record<string, string | readonly string[]>> | undefined =>
+      kind === 'query' ? options.queryParams : kind === 'header' ? options.headerParams : kind === 'cookie' ? options.cookieParams : undefined;
     for (const [p, source] of specs) {
-      const explicit = p.kind === 'query' ? options.queryParams : p.kind === 'header' ? options.headerParams : p.kind === 'cookie' ? options.cookieParams : undefined;
-      let values: string[];
       try {
-        values = paramValues(p, source, explicit);
+        for (const v of paramValues(p, source, explicitOf(p.kind))) put(p.kind, p.name, v);
       } catch (err) {
         failures.push(err);
         invalid(p.kind, p.name, err);
-        continue;
-      }
-      for (const v of values) {
-        if (p.kind === 'path') vars[p.name] = v;
-        else if (p.kind === 'query') query.push([p.name, v]);
-        else if (p.kind === 'header') headers.push([p.name, v]);
-        else cookies[p.name] = v;
       }
     }
     // Credentials of the route's security schemes (route.clientMW(scheme, fn)); a per-call entry of the same name wins.
     for (const { scheme, send } of route.credentials) {
       const placement = await scheme.placeFor(send, req);
-      if (placement === undefined) continue;
-      const { in: where, name, value } = placement;
-      if (where === 'header') {
-        if (lookup(options.headerParams, name, true) === undefined) headers.push([name, value]);
-      } else if (where === 'query') {
-        if (lookup(options.queryParams, name) === undefined) query.push([name, value]);
-      } else if (lookup(options.cookieParams, name) === undefined) cookies[name] = value;
+      if (placement !== undefined && lookup(explicitOf(placement.in), placement.name, placement.in === 'header') === undefined) put(placement.in, placement.name, placement.value);
     }
+    // Explicit entries of names no parameter declares are sent as they are.
     const declared = (kind: string, name: string): boolean => specs.some(([p]) => p.kind === kind && (kind === 'header' ? p.name.toLowerCase() === name.toLowerCase() : p.name === name));
-    if (options.queryParams) for (const [k, v] of Object.entries(options.queryParams)) if (!declared('query', k)) for (const x of typeof v === 'string' ? [v] : v) query.push([k, x]);
-    if (options.headerParams) for (const [k, v] of Object.entries(options.headerParams)) if (!declared('header', k)) headers.push([k, v]);
-    if (options.cookieParams) for (const [k, v] of Object.entries(options.cookieParams)) if (!declared('cookie', k)) cookies[k] = v;
+    for (const kind of ['query', 'header', 'cookie'] as const) {
+      for (const [k, v] of Object.entries(explicitOf(kind) ?? {})) if (!declared(kind, k)) for (const x of typeof v === 'string' ? [v] : v) put(kind, k, x);
+    }
     let path = route.path as string;
     // A failed path value is already reported; building the path would only report it missing.
     if (!failures.some((e) => e instanceof ParamError && e.location === 'path')) {
