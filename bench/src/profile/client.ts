@@ -8,6 +8,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import * as codec from '@lib/codec';
+import * as format from '@lib/format';
 import * as nodeHttp from '@lib/node-http';
 import * as rest from '@lib/rest';
 import * as validate from '@lib/validate';
@@ -22,6 +23,7 @@ const transport = nodeHttp.newClientTransport({ baseURL: base });
 const client = rest.newClient();
 client.attach(transport);
 const td = new TextDecoder();
+const userJson = format.json(user);
 const variants: Record<string, () => Promise<unknown>> = {
   'fetch+json': async () => (await fetch(url, { headers: GET_HEADERS })).json(),
   'fetch manual+arr+ab': async () => {
@@ -30,10 +32,16 @@ const variants: Record<string, () => Promise<unknown>> = {
   },
   'fetch manual+json': async () => (await fetch(url, { method: 'GET', headers: [['accept', 'application/json']], redirect: 'manual' })).json(),
   'transport.exchange': () => transport.exchange({ method: 'GET', path: `/users/${SEED_ID}`, query: [], headers: [['accept', 'application/json']], body: undefined, signal: undefined }),
+  // What client.call cannot avoid: the transport's exchange and the response decoded and validated.
+  'exchange+decode': async () => userJson.unmarshal((await transport.exchange({ method: 'GET', path: `/users/${SEED_ID}`, query: [], headers: [['accept', 'application/json']], body: undefined, signal: undefined })).body),
   'client.call': () => client.call(getUser, { id: SEED_ID }),
 };
+// VARIANTS=client.call,exchange+decode runs only those.
+const only = process.env.VARIANTS?.split(',');
+if (only !== undefined) for (const k of Object.keys(variants)) if (!only.includes(k)) delete variants[k];
 const res: Record<string, number[]> = {};
-for (let round = 0; round < 6; round++) {
+const ROUNDS = Number(process.env.ROUNDS ?? 6);
+for (let round = 0; round < ROUNDS; round++) {
   for (const [name, fn] of Object.entries(variants)) {
     const c0 = process.cpuUsage();
     const t0 = performance.now();

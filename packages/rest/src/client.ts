@@ -185,25 +185,98 @@ function observe(observer: Observer | undefined, route: string, status: number, 
  * @throws {UnexpectedStatusError} any other non-success response (an undeclared 3xx included), or an error body that does not decode.
  * @throws {ResponseBodyError} the success body or a response parameter could not be read or decoded; from `@lib/node-http` in a browser, a redirect hidden by the browser (status 0).
  */
-export async function callWithTransport<Req, Resp>(transport: ClientTransport, handle: RouteHandle<Req, Resp>, req: Req, options: ClientCallOptions = {}): Promise<Resp> {
-  return (await exchangeRoute(transport, handle, req, options)).value;
+export function callWithTransport<Req, Resp>(transport: ClientTransport, handle: RouteHandle<Req, Resp>, req: Req, options: ClientCallOptions = NO_OPTIONS): Promise<Resp> {
+  return exchangeRoute(transport, handle, req, options, undefined);
 }
 
-/** {@link callWithTransport}, with the success status beside the value; traced by the observer's `trace`. */
-function exchangeRoute<Req, Resp>(transport: ClientTransport, handle: RouteHandle<Req, Resp>, req: Req, options: ClientCallOptions): Promise<{ readonly status: number; readonly value: Resp }> {
-  const observer = options.observer;
-  if (observer?.trace === undefined) return exchangeOnce(transport, handle, req, options, []);
+/** Where a call that needs it (`safeCall`, a tracer) receives the success status. */
+interface StatusOut {
+  status: number;
+}
+
+/** No options, shared by the calls that give none. */
+const NO_OPTIONS: ClientCallOptions = Object.freeze({});
+/** No extra header lines, shared by the calls without a tracer. */
+const NO_HEADERS: readonly (readonly [string, string])[] = Object.freeze([]);
+
+/** {@link callWithTransport}, the success status written to `out`; traced by the observer's `trace`. */
+function exchangeRoute<Req, Resp>(transport: ClientTransport, handle: RouteHandle<Req, Resp>, req: Req, options: ClientCallOptions, out: StatusOut | undefined): Promise<Resp> {
+  const observer = options?.observer;
+  if (observer?.trace === undefined) return exchangeOnce(transport, handle, req, options, NO_HEADERS, out);
   const route = handle.route;
   // Header lines the tracer adds (trace context), sent with the request.
   const extra: [string, string][] = [];
+  const status: StatusOut = out ?? { status: 0 };
   const start: TraceStart = { kind: 'client', route: route.id, method: route.method, path: route.path, header: () => undefined, setHeader: (name, value) => void extra.push([name.toLowerCase(), value]) };
   return traced(
     observer,
     start,
-    () => exchangeOnce(transport, handle, req, options, extra),
-    (r) => ({ status: r.status }),
+    () => exchangeOnce(transport, handle, req, options, extra, status),
+    () => ({ status: status.status }),
     (err) => ({ status: statusOf(err), error: err }),
   );
+}
+
+/**
+ * The wire values of one call as they are gathered — path variables, query pairs, header lines,
+ * cookies — and its pre-flight failures, each reported to the observer as it is found.
+ */
+class CallValues {
+  readonly vars: Record<string, string> = {};
+  readonly query: [string, string][] = [];
+  readonly headers: [string, string][] = [];
+  cookies: Record<string, string> | undefined;
+  readonly failures: unknown[] = [];
+  /** True once a path value failed: building the path would only report it missing. */
+  pathFailed = false;
+  readonly #options: ClientCallOptions;
+  readonly #route: string;
+
+  constructor(options: ClientCallOptions, route: string) {
+    this.#options = options;
+    this.#route = route;
+  }
+
+  put(kind: ParamLocation, name: string, value: string): void {
+    if (kind === 'path') this.vars[name] = value;
+    else if (kind === 'query') this.query.push([name, value]);
+    else if (kind === 'header') this.headers.push([name, value]);
+    else (this.cookies ??= {})[name] = value;
+  }
+
+  /** The call's explicit entries of a location. */
+  explicit(kind: ParamLocation): Readonly<Record<string, string | readonly string[]>> | undefined {
+    const o = this.#options;
+    return kind === 'query' ? o.queryParams : kind === 'header' ? o.headerParams : kind === 'cookie' ? o.cookieParams : undefined;
+  }
+
+  /** Gathers one declared parameter's values from `source`, or records why it cannot be sent. */
+  param(p: RequestParamSpec, source: unknown): void {
+    try {
+      for (const v of paramValues(p, source, this.explicit(p.kind))) this.put(p.kind, p.name, v);
+    } catch (err) {
+      if (p.kind === 'path') this.pathFailed = true;
+      this.fail(err, p.kind, p.name);
+    }
+  }
+
+  /** Records a failure and reports it. */
+  fail(err: unknown, location: ValidationLocation, name: string): void {
+    this.failures.push(err);
+    this.report(location, name, err);
+  }
+
+  /** Reports a failure to the observer's `onValidationError`. */
+  report(location: ValidationLocation, name: string, error: unknown): void {
+    const observer = this.#options.observer;
+    if (observer?.onValidationError !== undefined) safely(() => observer.onValidationError?.({ route: this.#route, location, name, error }));
+  }
+}
+
+/** True when a declared parameter of the call (the route's or a middleware's) has this location and name. */
+function isDeclared(handle: RouteHandle<unknown, unknown>, inputs: readonly ClientMiddlewareInput[] | undefined, kind: ParamLocation, name: string): boolean {
+  const same = (p: RequestParamSpec): boolean => p.kind === kind && (kind === 'header' ? p.name.toLowerCase() === name.toLowerCase() : p.name === name);
+  return handle.requestParams.some(same) || (inputs?.some((m) => m.params.some(same)) ?? false);
 }
 
 async function exchangeOnce<Req, Resp>(
@@ -212,58 +285,38 @@ async function exchangeOnce<Req, Resp>(
   req: Req,
   options: ClientCallOptions,
   traceHeaders: readonly (readonly [string, string])[],
-): Promise<{ readonly status: number; readonly value: Resp }> {
+  out: StatusOut | undefined,
+): Promise<Resp> {
   const route = handle.route;
   const started = performance.now();
   const observer = options.observer;
-  const invalid = (location: ValidationLocation, name: string, error: unknown): void => safely(() => observer?.onValidationError?.({ route: route.id, location, name, error }));
   try {
     checkCoverage(route as Route<unknown, unknown>, transport);
     // The route's middleware (route.use, clientMW) give their inputs first; a throw sends nothing.
     // Attachments without a client function send none of their fields.
-    const inputs: ClientMiddlewareInput[] = [];
-    for (const a of route.middleware) if (a.send !== undefined) inputs.push(await a.middleware.clientInput(a.send, req));
-    const specs: (readonly [RequestParamSpec, unknown])[] = handle.requestParams.map((p) => [p, req] as const);
-    for (const m of inputs) for (const p of m.params) specs.push([p, m.input]);
-    const failures: unknown[] = [];
-    const vars: Record<string, string> = {};
-    const query: [string, string][] = [];
-    const headers: [string, string][] = [];
-    const cookies: Record<string, string> = {};
-    const put = (kind: ParamLocation, name: string, value: string): void => {
-      if (kind === 'path') vars[name] = value;
-      else if (kind === 'query') query.push([name, value]);
-      else if (kind === 'header') headers.push([name, value]);
-      else cookies[name] = value;
-    };
-    const explicitOf = (kind: ParamLocation): Readonly<Record<string, string | readonly string[]>> | undefined =>
-      kind === 'query' ? options.queryParams : kind === 'header' ? options.headerParams : kind === 'cookie' ? options.cookieParams : undefined;
-    for (const [p, source] of specs) {
-      try {
-        for (const v of paramValues(p, source, explicitOf(p.kind))) put(p.kind, p.name, v);
-      } catch (err) {
-        failures.push(err);
-        invalid(p.kind, p.name, err);
-      }
-    }
+    let inputs: ClientMiddlewareInput[] | undefined;
+    for (const a of route.middleware) if (a.send !== undefined) (inputs ??= []).push(await a.middleware.clientInput(a.send, req));
+    const values = new CallValues(options, route.id);
+    for (const p of handle.requestParams) values.param(p, req);
+    if (inputs !== undefined) for (const m of inputs) for (const p of m.params) values.param(p, m.input);
     // Credentials of the route's security schemes (route.clientMW(scheme, fn)); a per-call entry of the same name wins.
     for (const { scheme, send } of route.credentials) {
       const placement = await scheme.placeFor(send, req);
-      if (placement !== undefined && lookup(explicitOf(placement.in), placement.name, placement.in === 'header') === undefined) put(placement.in, placement.name, placement.value);
+      if (placement !== undefined && lookup(values.explicit(placement.in), placement.name, placement.in === 'header') === undefined) values.put(placement.in, placement.name, placement.value);
     }
     // Explicit entries of names no parameter declares are sent as they are.
-    const declared = (kind: string, name: string): boolean => specs.some(([p]) => p.kind === kind && (kind === 'header' ? p.name.toLowerCase() === name.toLowerCase() : p.name === name));
-    for (const kind of ['query', 'header', 'cookie'] as const) {
-      for (const [k, v] of Object.entries(explicitOf(kind) ?? {})) if (!declared(kind, k)) for (const x of typeof v === 'string' ? [v] : v) put(kind, k, x);
+    for (const kind of EXPLICIT_KINDS) {
+      const given = values.explicit(kind);
+      if (given !== undefined) for (const k of Object.keys(given)) if (!isDeclared(handle as RouteHandle<unknown, unknown>, inputs, kind, k)) for (const x of typeof given[k] === 'string' ? [given[k] as string] : (given[k] as readonly string[])) values.put(kind, k, x);
     }
+    const { vars, query, headers, failures } = values;
     let path = route.path as string;
-    // A failed path value is already reported; building the path would only report it missing.
-    if (!failures.some((e) => e instanceof ParamError && e.location === 'path')) {
+    if (!values.pathFailed) {
       try {
         path = handle.buildPath(vars);
       } catch (err) {
-        failures.push(err);
-        if (err instanceof ParamError || err instanceof MissingPathVarError) invalid('path', err.paramName, err);
+        if (err instanceof ParamError || err instanceof MissingPathVarError) values.fail(err, 'path', err.paramName);
+        else failures.push(err);
       }
     }
 
@@ -277,8 +330,8 @@ async function exchangeOnce<Req, Resp>(
         headers.push(['content-type', message.contentType]);
       } catch (err) {
         const issues = issuesOf(err);
-        if (issues === undefined) invalid('body', 'body', err);
-        else for (const issue of issues) invalid('body', formatPath(issue.path) || 'body', new DecodeError([issue], { cause: err }));
+        if (issues === undefined) values.report('body', 'body', err);
+        else for (const issue of issues) values.report('body', formatPath(issue.path) || 'body', new DecodeError([issue], { cause: err }));
         failures.push(new RequestBuildError('the request body is invalid', err));
       }
     }
@@ -286,8 +339,10 @@ async function exchangeOnce<Req, Resp>(
     if (failures.length > 1) throw new RequestValidationError(failures as Error[]);
 
     const respFormats = (options.responseFormats ?? handle.responseFormats) as readonly Format<unknown>[];
-    if (route.respCodec.kind !== 'empty' && respFormats.length > 0) headers.push(['accept', acceptOf(respFormats)]);
-    if (Object.keys(cookies).length > 0) {
+    const plan = responsePlan(respFormats);
+    if (route.respCodec.kind !== 'empty' && respFormats.length > 0) headers.push(['accept', plan.accept]);
+    const cookies = values.cookies;
+    if (cookies !== undefined) {
       const cookie = cookieHeader(cookies);
       if (cookie === undefined) throw new RequestBuildError(`a cookie name of ${JSON.stringify(Object.keys(cookies))} is not a cookie-name (RFC 6265 §4.1.1)`);
       headers.push(['cookie', cookie]);
@@ -297,8 +352,8 @@ async function exchangeOnce<Req, Resp>(
 
     const exchange = { method: route.method, path, query, headers, body, signal: options.signal };
     // A streamed response format is read as it arrives, where the transport can.
-    const streaming = transport.exchangeStream !== undefined && respFormats.some((f) => f.unmarshalStream !== undefined);
-    const reply: StreamingReply = streaming ? streamingReply(await (transport.exchangeStream as NonNullable<ClientTransport['exchangeStream']>)(exchange)) : wholeReply(await transport.exchange(exchange));
+    const reply: StreamingReply =
+      plan.streaming && transport.exchangeStream !== undefined ? streamingReply(await transport.exchangeStream(exchange)) : new WholeReply(await transport.exchange(exchange));
     const successStatus = wireStatus(route.meta.respStatus ?? defaultStatus(route.method));
     const success = (reply.status >= 200 && reply.status <= 299) || (reply.status >= 300 && reply.status <= 399 && reply.status === successStatus);
     const contentType = reply.headers.get('content-type') ?? '';
@@ -321,7 +376,13 @@ async function exchangeOnce<Req, Resp>(
       resp = route.respCodec.decode(undefined);
     } else {
       const ct = mediaTypeOf(contentType);
-      const f = respFormats.find((x) => mediaTypeOf(x.contentType) === ct) ?? (ct === '' ? respFormats[0] : undefined);
+      let f: Format<unknown> | undefined = ct === '' ? respFormats[0] : undefined;
+      for (let i = 0; i < plan.types.length; i++) {
+        if (plan.types[i] === ct) {
+          f = respFormats[i];
+          break;
+        }
+      }
       if (f === undefined) {
         await reply.discard();
         throw new ResponseBodyError(reply.status, `unexpected response Content-Type ${JSON.stringify(ct)}`);
@@ -341,9 +402,10 @@ async function exchangeOnce<Req, Resp>(
       const reopen = (lastEventId: string | undefined): Promise<EventStream<unknown>> =>
         callWithTransport(transport, handle as unknown as RouteHandle<SSERequest, EventStream<unknown>>, { ...(req as object), lastEventId }, { ...options, reconnect: 0 });
       const isBreak = (err: unknown): boolean => err instanceof ResponseBodyError || err instanceof RequestError;
-      return { status: reply.status, value: resume(resp as EventStream<unknown>, reopen, attempts, isBreak, options.signal) as Resp };
+      resp = resume(resp as EventStream<unknown>, reopen, attempts, isBreak, options.signal);
     }
-    return { status: reply.status, value: resp as Resp };
+    if (out !== undefined) out.status = reply.status;
+    return resp as Resp;
   } catch (err) {
     observe(observer, route.id, statusOf(err), started, err);
     throw err;
@@ -357,18 +419,33 @@ function statusOf(err: unknown): number {
 }
 
 const NEVER_ABORTED = new AbortController().signal;
+/** The locations of explicit per-call entries. */
+const EXPLICIT_KINDS = ['query', 'header', 'cookie'] as const;
+
+/** What a call needs to know of its response formats, worked out once per list of formats. */
+interface ResponsePlan {
+  /** The `Accept` request header ({@link acceptHeader}). */
+  readonly accept: string;
+  /** True when a format reads its body as it arrives (`unmarshalStream`). */
+  readonly streaming: boolean;
+  /** Each format's media type, without parameters, in order. */
+  readonly types: readonly string[];
+}
+const PLANS = new WeakMap<readonly Format<unknown>[], ResponsePlan>();
+function responsePlan(formats: readonly Format<unknown>[]): ResponsePlan {
+  let plan = PLANS.get(formats);
+  if (plan === undefined) {
+    plan = { accept: acceptHeader(formats), streaming: formats.some((f) => f.unmarshalStream !== undefined), types: formats.map((f) => mediaTypeOf(f.contentType)) };
+    PLANS.set(formats, plan);
+  }
+  return plan;
+}
 
 /**
  * The `Accept` of a call (RFC 9110 §12.5.1): the formats the client can read, in declaration
  * order, the first preferred (`application/json, application/yaml;q=0.9, …`). Response-only
  * formats (`html`) are left out unless nothing else is declared.
  */
-function acceptOf(formats: readonly Format<unknown>[]): string {
-  let accept = ACCEPT.get(formats);
-  if (accept === undefined) ACCEPT.set(formats, (accept = acceptHeader(formats)));
-  return accept;
-}
-const ACCEPT = new WeakMap<readonly Format<unknown>[], string>();
 function acceptHeader(formats: readonly Format<unknown>[]): string {
   const readable = formats.filter((f) => f.responseOnly !== true);
   const offered = readable.length > 0 ? readable : formats;
@@ -397,16 +474,25 @@ interface StreamingReply {
   discard(): Promise<void>;
 }
 
-function wholeReply(reply: ClientReply): StreamingReply {
-  return {
-    status: reply.status,
-    headers: reply.headers,
-    bytes: () => Promise.resolve(reply.body),
-    stream: async function* () {
-      yield reply.body;
-    },
-    discard: () => Promise.resolve(),
-  };
+/** A reply the transport read whole. */
+class WholeReply implements StreamingReply {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly #body: Uint8Array;
+  constructor(reply: ClientReply) {
+    this.status = reply.status;
+    this.headers = reply.headers;
+    this.#body = reply.body;
+  }
+  bytes(): Promise<Uint8Array> {
+    return Promise.resolve(this.#body);
+  }
+  async *stream(): AsyncGenerator<Uint8Array, void, undefined> {
+    yield this.#body;
+  }
+  discard(): Promise<void> {
+    return Promise.resolve();
+  }
 }
 
 function streamingReply(reply: ClientStreamReply): StreamingReply {
@@ -463,7 +549,7 @@ export class Client {
    * @throws {TransportTypeMismatchError} when `route` is not a route, or `req` not an object.
    */
   call<Req, Resp, In>(route: Route<Req, Resp, string, In, DeclaredError>, req: NoInfer<In>, options?: ClientCallOptions): Promise<Resp> {
-    return this.#exchange(route, req, options).then((r) => r.value);
+    return this.#exchange(route, req, options, undefined);
   }
 
   /**
@@ -478,20 +564,21 @@ export class Client {
    *   `ClientTransportNotAttachedError`…).
    */
   safeCall<Req, Resp, In, Err extends DeclaredError>(route: Route<Req, Resp, string, In, Err>, req: NoInfer<In>, options?: ClientCallOptions): Promise<SafeResult<Resp, Err>> {
-    return this.#exchange(route, req, options).then(
-      ({ status, value }) => ({ ok: true, status, value }) as SafeResult<Resp, Err>,
+    const out: StatusOut = { status: 0 };
+    return this.#exchange(route, req, options, out).then(
+      (value) => ({ ok: true, status: out.status, value }) as SafeResult<Resp, Err>,
       (err: unknown) =>
         (err instanceof ErrorPatternResponse ? { ok: false, status: err.statusCode, error: err.value } : { ok: false, status: undefined, error: err instanceof Error ? err : new Error(String(err)) }) as SafeResult<Resp, Err>,
     );
   }
 
-  #exchange<Req, Resp>(route: Route<Req, Resp, string, never, never>, req: unknown, options: ClientCallOptions | undefined): Promise<{ readonly status: number; readonly value: Resp }> {
+  #exchange<Req, Resp>(route: Route<Req, Resp, string, never, never>, req: unknown, options: ClientCallOptions | undefined, out: StatusOut | undefined): Promise<Resp> {
     const transport = this.#transport;
     if (transport === undefined) return Promise.reject(new ClientTransportNotAttachedError());
     if (!(route instanceof Route)) return Promise.reject(new TransportTypeMismatchError('client.call expects a route declared with rest.route or rest.newRoute'));
     if (typeof req !== 'object' || req === null) return Promise.reject(new TransportTypeMismatchError(`client.call: the request of ${route.id} must be an object`));
     const observer = options?.observer ?? this.#observer;
-    return exchangeRoute(transport, route.clientHandle(), req as Req, (observer === undefined ? options : { ...options, observer }) ?? {});
+    return exchangeRoute(transport, route.clientHandle(), req as Req, observer === undefined ? (options ?? NO_OPTIONS) : { ...options, observer }, out);
   }
 }
 

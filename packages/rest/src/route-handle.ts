@@ -359,8 +359,7 @@ export class RouteHandle<Req, Resp> {
       if (!Object.prototype.hasOwnProperty.call(vars, name)) throw new MissingPathVarError(name);
       const value = vars[name] as string;
       if (value === '') throw new PathParamError(name, value, new Error('must not be empty'));
-      const p = this.requestParams.find((q) => q.kind === 'path' && q.name === name);
-      if (p !== undefined) decodeParam(p, value);
+      for (const p of this.requestParams) if (p.kind === 'path' && p.name === name) decodeParam(p, value);
     }
     const path = fillTemplate(this.route.path, vars);
     this.server?.checkPath(path);

@@ -62,7 +62,9 @@ export function withPathConstraints(...constraints: Constraint<string>[]): PathC
  * @throws {UnsupportedParamKindError} @throws {CapabilityCoverageError}
  */
 export function checkCoverage(route: Route<unknown, unknown>, transport: ServerTransport | ClientTransport): void {
-  for (const p of [...route.params, ...route.middleware.flatMap((a) => a.middleware.params)]) if (!transport.paramKinds.has(p.kind)) throw new UnsupportedParamKindError(p.kind, transport.adapter);
+  const kinds = transport.paramKinds;
+  for (const p of route.params) if (!kinds.has(p.kind)) throw new UnsupportedParamKindError(p.kind, transport.adapter);
+  for (const a of route.middleware) for (const p of a.middleware.params) if (!kinds.has(p.kind)) throw new UnsupportedParamKindError(p.kind, transport.adapter);
   route.requirements[0]?.checkCoverage(route.id, route.requirements, transport.capabilities);
 }
 
