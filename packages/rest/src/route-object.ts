@@ -295,7 +295,8 @@ function bodyFieldFormat(f: Format<unknown>, codec: Codec<unknown>): Format<unkn
   if (f.encoding !== undefined) lifted.encoding = f.encoding;
   if (f.responseHeaders !== undefined) lifted.responseHeaders = f.responseHeaders;
   if (f.itemCodec !== undefined) lifted.itemCodec = f.itemCodec;
-  const { marshalStream, unmarshalStream, marshalMessage, marshalMessageAsync, withCodec } = f;
+  const { marshalText, marshalStream, unmarshalStream, marshalMessage, marshalMessageAsync, withCodec } = f;
+  if (marshalText !== undefined) lifted.marshalText = (v) => marshalText.call(f, (v as Field).body);
   if (marshalStream !== undefined) lifted.marshalStream = (v, signal) => marshalStream.call(f, (v as Field).body, signal);
   if (unmarshalStream !== undefined) lifted.unmarshalStream = async (b, info) => ({ body: await unmarshalStream.call(f, b, info) });
   if (marshalMessage !== undefined) lifted.marshalMessage = (v) => marshalMessage.call(f, (v as Field).body);

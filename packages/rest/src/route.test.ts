@@ -1,4 +1,5 @@
 import * as codec from '@lib/codec';
+import * as format from '@lib/format';
 import * as validate from '@lib/validate';
 import { describe, expect, it } from 'vitest';
 import * as rest from './index.js';
@@ -279,6 +280,16 @@ describe('attach coverage', () => {
     })();
     expect(err).toBeInstanceOf(rest.CapabilityCoverageError);
     expect(err).toMatchObject({ missing: ['qos'], insufficient: [] });
+  });
+
+  it('lifts every writer of a declared format to a non-object body that travels with response headers', () => {
+    const tags = codec.array(codec.string());
+    const r = rest.route({ method: 'GET', path: '/tags', response: tags, responseHeaders: { etag: rest.named('ETag', codec.string()) }, formats: [format.json(tags)] });
+    const f = r.responseFormats?.[0] as format.Format<unknown>;
+    const value = { body: ['a', 'é'], etag: '"1"' };
+    expect(f.marshalText?.(value)).toBe('["a","é"]');
+    expect(new TextDecoder().decode(f.marshal(value))).toBe('["a","é"]');
+    expect(f.unmarshal(new TextEncoder().encode('["b"]'))).toEqual({ body: ['b'] });
   });
 
   it('names missing and insufficient capabilities, and a client call fails before sending', async () => {
