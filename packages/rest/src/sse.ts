@@ -1,5 +1,5 @@
 import { string, type Codec } from '@lib/codec';
-import { sse, SSEFormat, type SSEEvent } from '@lib/format';
+import { mediaTypeOf, sse, SSEFormat, type SSEEvent } from '@lib/format';
 import { formats, ResponseFormats } from './formats.js';
 import { newOptionalHeaderParam } from './params.js';
 import { RouteDeclarationError } from './path-template.js';
@@ -72,4 +72,8 @@ export function newSSERoute<Req, E, const P extends string = string>(
   return route;
 }
 
-export { isSSERoute } from './sse-resume.js';
+/** True for a route declared with {@link newSSERoute}: its one response format is an event stream. */
+export function isSSERoute(route: Route<unknown, unknown>): boolean {
+  const f = route.responseFormats;
+  return f !== undefined && f.length === 1 && f[0] !== undefined && mediaTypeOf(f[0].contentType) === 'text/event-stream';
+}
