@@ -110,8 +110,33 @@ export interface FileStore {
   /**
    * Writes `chunks` and returns a `Blob` (a `File` when `name` is given) reading them back.
    * Awaits each write, so a slow disk slows the upload instead of growing memory.
+   * @throws {FileStoreError} (rejects) when the storage fails: no space, a missing or unwritable
+   * directory, no descriptor left, or the request's files already deleted.
+   * @throws what the iteration of `chunks` throws (the upload failed), unchanged.
    */
   write(chunks: AsyncIterable<Uint8Array>, type: string, name?: string): Promise<Blob>;
+}
+
+/**
+ * Temporary storage for an uploaded file failed: the device is full, the directory is missing
+ * or unwritable, the process has no descriptor left, or the request's files were deleted while
+ * it was still being read (its client left). The server answers 507 Insufficient Storage
+ * (RFC 4918 §11.5) when the device is full or over quota, and 500 otherwise; the client sees
+ * neither the path nor the system's message (they stay in `cause`, for the observer).
+ */
+export class FileStoreError extends Error {
+  /** The system error code of `cause` (`ENOSPC`, `ENOENT`, `EACCES`, `EMFILE`), when it has one. */
+  readonly code: string | undefined;
+  constructor(cause: unknown) {
+    const code = typeof (cause as { code?: unknown } | null)?.code === 'string' ? (cause as { code: string }).code : undefined;
+    super(`an uploaded file could not be stored${code === undefined ? '' : ` (${code})`}`, { cause });
+    this.name = 'FileStoreError';
+    this.code = code;
+  }
+  /** True when the device is full or the quota used up (`ENOSPC`, `EDQUOT`): 507 rather than 500. */
+  get insufficientStorage(): boolean {
+    return this.code === 'ENOSPC' || this.code === 'EDQUOT';
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-export { BodyLimitError, mediaTypeOf } from './format.js';
+export { BodyLimitError, FileStoreError, mediaTypeOf } from './format.js';
 export type { AnyFormat, FileStore, Format, StreamInfo } from './format.js';
 export { binary, BinaryFormat } from './binary.js';
 export { collectBytes, concatBytes } from './bytes.js';

@@ -208,6 +208,72 @@ describe('format.multipart', () => {
     expect(growth).toBeLessThan(60);
   });
 
+  describe('with a file store', () => {
+    const three = multipart(codec.object({ a: codec.blob(), b: codec.blob(), c: codec.optional(codec.blob()), t: codec.optional(codec.string()) }));
+    const parts = { a: new Blob([new Uint8Array(10).fill(1)]), b: new Blob([new Uint8Array(70_000).fill(2)]), c: new Blob([new Uint8Array(5).fill(3)]), t: 'tail' };
+
+    /** Unhandled rejections seen while `fn` runs (and a turn after). */
+    async function unhandledDuring(fn: () => Promise<void>): Promise<unknown[]> {
+      const seen: unknown[] = [];
+      const listener = (reason: unknown): void => void seen.push(reason);
+      process.on('unhandledRejection', listener);
+      try {
+        await fn();
+        await new Promise((r) => setTimeout(r, 20));
+      } finally {
+        process.off('unhandledRejection', listener);
+      }
+      return seen;
+    }
+
+    it('reads blob parts followed by more parts in any chunking, the store taking each chunk in turn', async () => {
+      const msg = await three.marshalMessageAsync(parts);
+      for (const size of [5, 4096, msg.body.length]) {
+        const back = await three.unmarshalStream(chunked(msg.body, size).chunks, { contentType: msg.contentType, signal, files: store });
+        expect([back.a.size, back.b.size, back.c?.size, back.t]).toEqual([10, 70_000, 5, 'tail']);
+        expect(new Uint8Array(await back.b.arrayBuffer())).toEqual(new Uint8Array(70_000).fill(2));
+      }
+    });
+
+    it('ends with the store\'s error when a write fails, at its start or midway, leaving no rejection unhandled', async () => {
+      const msg = await three.marshalMessageAsync(parts);
+      const full = Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+      const failing = (after: number): FileStore => ({
+        async write(chunks) {
+          let n = 0;
+          for await (const _ of chunks) if (++n > after) throw full;
+          if (after === 0) throw full;
+          return new Blob([]);
+        },
+      });
+      const refusing: FileStore = { write: () => Promise.reject(full) };
+      const throwing: FileStore = {
+        write: () => {
+          throw full;
+        },
+      };
+      for (const files of [refusing, throwing, failing(0), failing(2), failing(5)]) {
+        const unhandled = await unhandledDuring(async () => {
+          const err = await caught(three.unmarshalStream(chunked(msg.body, 64).chunks, { contentType: msg.contentType, signal, files }));
+          expect(err).toBe(full);
+        });
+        expect(unhandled).toEqual([]);
+      }
+    });
+
+    it('does not wait for a store that stopped reading its part early', async () => {
+      const msg = await three.marshalMessageAsync(parts);
+      const quitter: FileStore = {
+        async write(chunks) {
+          for await (const _ of chunks) break;
+          return new Blob(['x']);
+        },
+      };
+      const back = await three.unmarshalStream(chunked(msg.body, 100).chunks, { contentType: msg.contentType, signal, files: quitter });
+      expect([back.a.size, back.b.size, back.t]).toEqual([1, 1, 'tail']);
+    });
+  });
+
   it('refuses fields no part can carry, and documents file fields', () => {
     expect(() => multipart(codec.object({ nested: codec.object({ a: codec.string() }) }))).toThrow(/field "nested"/);
     expect(form.encoding).toEqual({ avatar: { contentType: 'image/png' } });

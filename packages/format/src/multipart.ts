@@ -8,7 +8,6 @@ import { fieldText, formFields, formSchema, wireObject, type FormField } from '.
 const MULTIPART = 'multipart/form-data';
 const OCTETS = 'application/octet-stream';
 const encoder = new TextEncoder();
-const NEVER_ABORTED = new AbortController().signal;
 
 /** Limits of {@link multipart}, checked while the body is read: passing one is a 413. */
 export interface MultipartOptions {
@@ -30,34 +29,54 @@ export const DEFAULT_MAX_FIELD_BYTES: number = 64 * 1024;
 export const DEFAULT_MAX_PARTS = 1000;
 
 /**
- * A pushed sequence of chunks read by one consumer, whose progress the producer can wait for:
- * {@link Channel.drained} resolves once the consumer has taken every chunk and come back for
- * more, so it is done with them and the producer may go on.
+ * The chunks of one file part, pushed by the multipart reader and read by one consumer (the
+ * file store), whose progress the reader waits for: {@link Channel.drained} resolves once the
+ * consumer holds no chunk it has not taken — it took them all and asks for more, or it will
+ * never take another (the part ended and was read, the consumer stopped, the channel failed).
+ * A consumer that stops early (`return()`, a failed write) makes later pushes no-ops, so the
+ * reader never waits on a reader that is gone.
  */
 class Channel implements AsyncIterable<Uint8Array> {
   readonly #queue: Uint8Array[] = [];
   #ended = false;
   #failure: { readonly error: unknown } | undefined;
+  /** Set once the consumer stopped iterating, for whatever reason. */
+  #closed = false;
   /** Set while the consumer waits for a chunk. */
   #wake: (() => void) | undefined;
+  /** Set while the reader waits in {@link Channel.drained}. */
   #drained: (() => void) | undefined;
   push(chunk: Uint8Array): void {
+    if (this.#closed || this.#failure !== undefined) return;
     this.#queue.push(chunk);
     this.#wake?.();
   }
   end(): void {
     this.#ended = true;
     this.#wake?.();
+    this.#settle();
   }
   fail(error: unknown): void {
-    this.#failure = { error };
+    this.#failure ??= { error };
+    this.#queue.length = 0;
     this.#wake?.();
-    this.#drained?.();
+    this.#settle();
   }
-  /** Resolves once the consumer took every pushed chunk and asks for the next (or the channel failed). */
+  /** Resolves once the consumer holds no chunk it has not taken (see the class). Never rejects. */
   drained(): Promise<void> {
-    if ((this.#queue.length === 0 && this.#wake !== undefined) || this.#failure !== undefined) return Promise.resolve();
+    if (this.#idle()) return Promise.resolve();
     return new Promise((resolve) => (this.#drained = resolve));
+  }
+  #idle(): boolean {
+    return this.#closed || this.#failure !== undefined || (this.#queue.length === 0 && (this.#ended || this.#wake !== undefined));
+  }
+  /** Releases a waiting reader when the consumer became idle. */
+  #settle(): void {
+    const drained = this.#drained;
+    if (drained !== undefined && this.#idle()) {
+      this.#drained = undefined;
+      drained();
+    }
   }
   async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array, void, undefined> {
     try {
@@ -65,20 +84,21 @@ class Channel implements AsyncIterable<Uint8Array> {
         if (this.#failure !== undefined) throw this.#failure.error;
         const next = this.#queue.shift();
         if (next !== undefined) {
+          this.#settle();
           yield next;
           continue;
         }
         if (this.#ended) return;
         await new Promise<void>((resolve) => {
           this.#wake = resolve;
-          this.#drained?.();
-          this.#drained = undefined;
+          this.#settle();
         });
         this.#wake = undefined;
       }
     } finally {
-      // A consumer that stopped early releases the producer.
-      this.#drained?.();
+      this.#closed = true;
+      this.#queue.length = 0;
+      this.#settle();
     }
   }
 }
@@ -137,10 +157,12 @@ function parseError(e: MP.MultipartError, limits: Required<Omit<MultipartOptions
  */
 class Reading {
   readonly values: Map<string, unknown[]> = new Map();
-  /** Pending writes of `blob` parts to the store, by insertion. */
+  /** The writes of `blob` parts to the store, by insertion. They never reject: a failure is {@link Reading.failure}. */
   readonly stored: Promise<void>[] = [];
+  /** The channel of the file part being read, while there is one. */
+  current: Channel | undefined;
   readonly channels: Channel[] = [];
-  failure: Error | undefined;
+  failure: unknown;
   done = false;
   readonly parser: MP.Parser;
 
@@ -155,7 +177,7 @@ class Reading {
       if (vs === undefined) this.values.set(key, [v]);
       else vs.push(v);
     };
-    const fail = (err: Error): void => {
+    const fail = (err: unknown): void => {
       this.failure ??= err;
     };
     this.parser = MP.make({
@@ -178,22 +200,40 @@ class Reading {
         if (field.reader === 'blob' && store !== undefined) {
           const channel = new Channel();
           this.channels.push(channel);
+          this.current = channel;
           const slot = this.values.get(name)?.length ?? 0;
           add(name, undefined);
+          let written: Promise<Blob>;
+          try {
+            written = store.write(channel, type, filename);
+          } catch (err) {
+            written = Promise.reject(err);
+          }
+          // Handled at once: a store that fails (no space, no directory, no descriptor left) ends
+          // the reading with its error instead of an unhandled rejection.
           this.stored.push(
-            store.write(channel, type, filename).then((blob) => {
-              (this.values.get(name) as unknown[])[slot] = blob;
-            }),
+            written.then(
+              (blob) => {
+                (this.values.get(name) as unknown[])[slot] = blob;
+              },
+              (err: unknown) => {
+                fail(err);
+                channel.fail(err);
+              },
+            ),
           );
           return (chunk) => {
-            if (chunk === null) return channel.end();
+            if (chunk === null) {
+              if (this.current === channel) this.current = undefined;
+              return channel.end();
+            }
             if ((size += chunk.byteLength) > limit) {
               const err = new BodyLimitError('part', limit);
               fail(err);
               channel.fail(err);
               return;
             }
-            // A view of the body's chunk: the next body chunk is read only once the store is done with it.
+            // A view of the body's chunk: the next body chunk is read once the store took this one.
             channel.push(chunk);
           };
         }
@@ -216,10 +256,10 @@ class Reading {
     });
   }
 
-  /** Ends every pending store write with `err` (their rejections are handled). */
-  abort(err: unknown): void {
+  /** Ends every store write with `err` and waits until each has let go of its file. Never rejects. */
+  async abort(err: unknown): Promise<void> {
     for (const c of this.channels) c.fail(err);
-    for (const p of this.stored) p.catch(() => undefined);
+    await Promise.all(this.stored);
   }
 }
 
@@ -311,7 +351,7 @@ export class MultipartFormat<S extends Shape> implements Format<ObjectOutput<S>>
           reading.parser.write(chunk);
           if (reading.failure !== undefined || reading.done) break;
           // Backpressure: the next chunk is read once the file store took this one.
-          for (const c of reading.channels) await c.drained();
+          await reading.current?.drained();
           if (reading.failure !== undefined) break;
         }
       }
@@ -319,8 +359,9 @@ export class MultipartFormat<S extends Shape> implements Format<ObjectOutput<S>>
       if (reading.failure !== undefined) throw reading.failure;
       for (const c of reading.channels) c.end();
       await Promise.all(reading.stored);
+      if (reading.failure !== undefined) throw reading.failure;
     } catch (err) {
-      reading.abort(err);
+      await reading.abort(err);
       throw err;
     }
     return this.codec.decode(wireObject(this.#fields, reading.values));

@@ -18,4 +18,5 @@ export {
   sendResponse,
   writeResponse,
 } from './server-transport.js';
+export { bodyStream } from './streams.js';
 export type { Address, Mux, NodeHostOptions, RefuseFunc, ServerTransportOptions } from './server-transport.js';

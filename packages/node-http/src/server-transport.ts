@@ -267,6 +267,7 @@ const lastRequest = new WeakMap<object, IncomingMessage>();
  */
 function track(req: IncomingMessage, res: ServerResponse, whenIdle?: (socket: Socket) => void): void {
   const socket = req.socket;
+  if (!answering.has(socket)) lingerOnClose(socket);
   answering.set(socket, (answering.get(socket) ?? 0) + 1);
   lastRequest.set(socket, req);
   res.once('close', () => {
@@ -279,6 +280,40 @@ function track(req: IncomingMessage, res: ServerResponse, whenIdle?: (socket: So
       next();
     } else whenIdle?.(socket);
   });
+}
+
+/** How long a connection closed before its request's body arrived goes on reading it: 2 s. */
+const LINGER_MS = 2000;
+
+/**
+ * Makes `socket` close in stages when it is closed (`destroySoon`, what node:http does after a
+ * `Connection: close` answer) while the client is still sending the request's body — an early
+ * 401, 413 or 415, or a route that reads no body (RFC 9112 §9.6): the answer goes out with a FIN,
+ * and the rest of the upload is read and dropped until the client closes its side, or for
+ * {@link LINGER_MS} at most. Destroying the socket with the upload still arriving would send a
+ * reset, which can make the client lose the answer it has not read yet. A connection whose
+ * request was received whole closes as before.
+ */
+function lingerOnClose(socket: Socket): void {
+  const destroySoon = socket.destroySoon;
+  if (typeof destroySoon !== 'function') return;
+  socket.destroySoon = function lingeringDestroySoon(this: Socket): void {
+    const req = lastRequest.get(socket);
+    if (req === undefined || req.complete || socket.destroyed || !socket.readable) {
+      destroySoon.call(this);
+      return;
+    }
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+    // The client's FIN: it has stopped sending, and read the answer before it closed.
+    socket.once('end', () => socket.destroy());
+    socket.end();
+    // Whatever still arrives is read and dropped, whoever was reading the body.
+    req.removeAllListeners('data');
+    req.resume();
+    socket.resume();
+  };
 }
 
 /** True when the transport's listeners are answering a request on `socket`. */
@@ -494,18 +529,21 @@ export class NodeHost {
       if (signal === undefined) return;
       const stop = (): void => {
         this.#draining = true;
-        let deadline: NodeJS.Timeout | undefined;
+        // Kept referenced: a process whose only connections are paused (not reading) must still
+        // wait for the deadline, so that `serve` resolves instead of the process just ending.
+        const deadline = setTimeout(() => {
+          // Whatever is still open at the deadline is cut, and `serve` resolves.
+          server.closeAllConnections();
+          for (const socket of open) socket.destroy();
+          resolve();
+        }, shutdownTimeout);
         server.close(() => {
           clearTimeout(deadline);
           resolve();
         });
-        for (const socket of open) if (!isAnswering(socket)) socket.destroy();
-        deadline = setTimeout(() => {
-          // Whatever is still open at the deadline is cut; `close` above then resolves.
-          server.closeAllConnections();
-          for (const socket of open) socket.destroy();
-        }, shutdownTimeout);
-        deadline.unref();
+        // Closed at once: idle connections, and those still sending their request (headers or
+        // body): a client holding half a request cannot hold the shutdown.
+        for (const socket of open) if (!isAnswering(socket) || lastRequest.get(socket)?.complete === false) socket.destroy();
       };
       if (signal.aborted) stop();
       else signal.addEventListener('abort', stop, { once: true });

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { openAsBlob } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
+import * as fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { BodyTooLargeError } from '@lib/rest';
+import { newTempFileStore } from '@lib/rest/pipeline';
 import type { FileStore } from '@lib/format';
 
 /**
@@ -30,27 +28,14 @@ export async function* bodyStream(req: IncomingMessage, limit: number): AsyncGen
 
 /**
  * Temporary files for the uploads of one request, in the system's temporary directory
- * (`os.tmpdir()`), deleted when the response has been sent or the connection closed.
+ * (`os.tmpdir()`), deleted when the response has been sent or the connection closed — the
+ * client leaving, or the server destroying the connection at shutdown.
  */
 export function requestFileStore(res: ServerResponse): FileStore {
-  const paths: string[] = [];
-  res.once('close', () => {
-    for (const p of paths.splice(0)) rm(p, { force: true }).catch(() => undefined);
-  });
-  return {
-    async write(chunks, type, name) {
-      const path = join(tmpdir(), `lib-upload-${randomUUID()}`);
-      paths.push(path);
-      const file = await open(path, 'wx', 0o600);
-      try {
-        for await (const chunk of chunks) await file.write(chunk);
-      } finally {
-        await file.close();
-      }
-      const blob = await openAsBlob(path, { type });
-      return name === undefined ? blob : new File([blob], name, { type });
-    },
-  };
+  const store = newTempFileStore(fs, tmpdir);
+  if (res.destroyed) store.close();
+  else res.once('close', () => store.close());
+  return store;
 }
 
 /**

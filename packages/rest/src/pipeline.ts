@@ -8,3 +8,5 @@ export type { FallbackRequest, FallbackResponses, RefusedStatus, PipelineRequest
 export { colonPath, fillTemplate, templateVars, transparentPath } from './path-template.js';
 export { HTTP_PARAM_KINDS } from './transport.js';
 export { nativeRequestKey, responseHeadersKey } from './context.js';
+export { newTempFileStore } from './pipeline/temp-files.js';
+export type { TempFileHandle, TempFileStore, TempFileSystem } from './pipeline/temp-files.js';

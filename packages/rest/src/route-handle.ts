@@ -1,4 +1,4 @@
-import type { Codec, VarField } from '@lib/codec';
+import { DecodeError, type Codec, type VarField } from '@lib/codec';
 import { json, mediaTypeOf, type Format } from '@lib/format';
 import type { Context } from './context.js';
 import { CookieParamError, HeaderParamError, MissingPathVarError, PathParamError, QueryParamError, type ParamError } from './errors.js';
@@ -46,6 +46,7 @@ export interface RequestParamSpec {
  * key's values; an empty list counts as absent) through its codec. An absent optional parameter
  * is `undefined`, or its default when its codec is `codec.defaulted(...)`.
  * @throws {ParamError} of the parameter's location: missing when required, or failing its codec.
+ * @throws what a constraint of the codec throws (a bug, not a refused value), unchanged.
  */
 export function decodeParam(p: RequestParamSpec, raw: string | readonly string[] | undefined): unknown {
   const ErrorClass = PARAM_ERRORS[p.kind];
@@ -58,6 +59,9 @@ export function decodeParam(p: RequestParamSpec, raw: string | readonly string[]
   try {
     return p.codec.decode(raw);
   } catch (err) {
+    // Only a value the codec refuses is the client's fault; anything else thrown while decoding
+    // (a constraint that throws) is a bug of the server's own, and stays what it is.
+    if (!(err instanceof DecodeError)) throw err;
     throw new ErrorClass(p.name, typeof raw === 'string' ? raw : raw.join(','), err);
   }
 }

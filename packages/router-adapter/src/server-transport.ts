@@ -6,11 +6,13 @@ import {
   errorEnvelopeResponse,
   HTTP_PARAM_KINDS,
   nativeRequestKey,
+  newTempFileStore,
   prepareFallback,
   type FallbackResponses,
   type PipelineRequest,
   type PipelineResponse,
   type PreparedRoute,
+  type TempFileStore,
 } from '@lib/rest/pipeline';
 import type { Address, NodeHost, NodeHostOptions } from '@lib/node-http';
 import { collectBytes, type FileStore } from '@lib/format';
@@ -84,40 +86,21 @@ function readWhole(request: Request, limit: number): Promise<Uint8Array> {
   return collectBytes(bodyChunks(request, limit));
 }
 
-/** Node's `fs`, where the runtime has it (Node, Bun, Deno), without importing it on runtimes that lack it. */
-function nodeFs(): typeof import('node:fs') | undefined {
+/** A module of the runtime's Node compatibility (Node, Bun, Deno), without importing it on runtimes that lack it. */
+function builtin<M>(id: string): M | undefined {
   const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  return proc?.getBuiltinModule?.('node:fs') as typeof import('node:fs') | undefined;
+  return proc?.getBuiltinModule?.(id) as M | undefined;
 }
 
 /**
  * Temporary files for the uploads of one request (`codec.blob()` multipart parts) where the
- * runtime has a file system; `cleanup` deletes them. `undefined` elsewhere: blobs stay in memory.
+ * runtime has a file system; closing the store deletes them. `undefined` elsewhere: blobs stay in memory.
  */
-function fileStore(): { readonly store: FileStore; cleanup(): void } | undefined {
-  const fs = nodeFs();
-  const os = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:os') as typeof import('node:os') | undefined;
+function fileStore(): TempFileStore | undefined {
+  const fs = builtin<typeof import('node:fs')>('node:fs');
+  const os = builtin<typeof import('node:os')>('node:os');
   if (fs === undefined || os === undefined || typeof fs.openAsBlob !== 'function') return undefined;
-  const paths: string[] = [];
-  return {
-    store: {
-      async write(chunks, type, name) {
-        const path = `${os.tmpdir()}/lib-upload-${crypto.randomUUID()}`;
-        paths.push(path);
-        const file = await fs.promises.open(path, 'wx', 0o600);
-        try {
-          for await (const chunk of chunks) await file.write(chunk);
-        } finally {
-          await file.close();
-        }
-        const blob = await fs.openAsBlob(path, { type });
-        return name === undefined ? blob : new File([blob], name, { type });
-      },
-    },
-    cleanup() {
-      for (const p of paths.splice(0)) fs.promises.rm(p, { force: true }).catch(() => undefined);
-    },
-  };
+  return newTempFileStore(fs, os.tmpdir);
 }
 
 /** The `Response` class a transport builds its responses with. */
@@ -219,9 +202,10 @@ interface NodeBindings {
   readonly incoming: IncomingMessage;
 }
 
-/** What the transport keeps while it serves on Node: a body reader for node:http, and the `Response` class to answer with. */
+/** What the transport keeps while it serves on Node: body readers for node:http, and the `Response` class to answer with. */
 interface NodeServing {
   readonly readBody: (req: IncomingMessage, limit: number) => Promise<Uint8Array>;
+  readonly bodyStream: (req: IncomingMessage, limit: number) => AsyncIterable<Uint8Array>;
   readonly Response: ResponseClass;
 }
 
@@ -240,7 +224,7 @@ class FetchPipelineRequest implements PipelineRequest {
   /** The node:http request to read the body from directly, with the transport's Node serving state. */
   readonly #incoming: IncomingMessage | undefined;
   readonly #node: NodeServing | undefined;
-  #files: ReturnType<typeof fileStore> | null = null;
+  #files: TempFileStore | undefined | null = null;
   constructor(c: HonoContext, node: NodeServing | undefined) {
     const request = c.req.raw;
     const url = request.url;
@@ -262,18 +246,28 @@ class FetchPipelineRequest implements PipelineRequest {
     return incoming !== undefined && this.#node !== undefined ? this.#node.readBody(incoming, limit) : readWhole(this.#request, limit);
   }
   bodyStream(limit: number): AsyncIterable<Uint8Array> {
-    return bodyChunks(this.#request, limit);
+    const incoming = this.#incoming;
+    return incoming !== undefined && this.#node !== undefined ? this.#node.bodyStream(incoming, limit) : bodyChunks(this.#request, limit);
   }
   get signal(): AbortSignal {
     return this.#request.signal;
   }
   get files(): FileStore | undefined {
-    if (this.#files === null) this.#files = fileStore();
-    return this.#files?.store;
+    if (this.#files === null) {
+      const store = fileStore();
+      this.#files = store;
+      // The files go when the response is done (cleanup) or the client leaves, whichever is first.
+      if (store !== undefined) {
+        const signal = this.#request.signal;
+        if (signal.aborted) store.close();
+        else signal.addEventListener('abort', () => store.close(), { once: true });
+      }
+    }
+    return this.#files;
   }
   /** Deletes the request's temporary files, if it made any. */
   cleanup(): void {
-    if (this.#files !== null) this.#files?.cleanup();
+    this.#files?.close();
   }
 }
 
@@ -385,7 +379,7 @@ export class HonoServerTransport implements ServerTransport {
     const [nodeHttp, nodeServer] = await Promise.all([import('@lib/node-http'), import('@hono/node-server')]);
     const host = new nodeHttp.NodeHost(this.#options);
     this.#host = host;
-    this.#node = { readBody: nodeHttp.readBody, Response: lightResponseClass(nodeServer.getRequestListener) };
+    this.#node = { readBody: nodeHttp.readBody, bodyStream: nodeHttp.bodyStream, Response: lightResponseClass(nodeServer.getRequestListener) };
     const refused = (req: IncomingMessage | undefined, message: string, status: 400 | 417 | 505): PipelineResponse =>
       this.#fallback.refused({ method: req?.method ?? 'GET', path: req?.url ?? '/', native: req }, message, status);
     const refuse = (): ((req: IncomingMessage, message: string, status: 400 | 417 | 505) => PipelineResponse) => refused;

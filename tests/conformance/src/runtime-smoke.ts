@@ -9,6 +9,7 @@ import * as format from '@lib/format';
 import * as rest from '@lib/rest';
 import * as hono from '@lib/router-adapter';
 import * as validate from '@lib/validate';
+import { ndjson, row, rows } from './ndjson-rows.js';
 
 const user = codec.object({ id: codec.string(), name: codec.string().refine(validate.minLength(1)) });
 const newUser = codec.object({ name: codec.string().refine(validate.minLength(1)) });
@@ -25,18 +26,6 @@ const getUser = rest.newRoute(
   rest.errorPattern(Missing, 404, codec.object({ error: codec.string() }), () => ({ error: 'no such user' })),
 );
 const createUser = rest.newRoute('POST', '/users', newUser, user);
-const row = codec.object({ n: codec.int() });
-const rows = codec.stream(row);
-const ndjson = format.newStreamed(
-  rows,
-  async (items, w) => {
-    for await (const r of items) await w.write(`${JSON.stringify(r)}\n`);
-  },
-  async function* (body) {
-    for await (const line of format.lines(body)) if (line !== '') yield JSON.parse(line) as { n: number };
-  },
-  'application/x-ndjson',
-);
 const exportRows = rest.newRoute('GET', '/rows', codec.empty<object>(), rows, rest.formats(ndjson));
 const ticks = rest.newSSERoute('GET', '/ticks', codec.empty<object>(), row);
 

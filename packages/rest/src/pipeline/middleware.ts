@@ -1,7 +1,7 @@
 import { parseCookie } from 'cookie';
-import type { Codec } from '@lib/codec';
+import { DecodeError, type Codec } from '@lib/codec';
 import type { Context, ContextKey } from '../context.js';
-import { MiddlewareError, MiddlewareInputError, MiddlewareOutputError, RequestValidationError } from '../errors.js';
+import { MiddlewareError, MiddlewareInputError, MiddlewareOutputError, ParamError, RequestValidationError } from '../errors.js';
 import { middlewareParamSpecs, type MiddlewareAttachment } from '../middleware.js';
 import type { Observer } from '../options.js';
 import type { ResponseMergeParam } from '../params.js';
@@ -105,6 +105,8 @@ export function prepareMiddleware(handle: RouteHandle<unknown, unknown>, observe
             const v = decodeParam(p, raw);
             if (v !== undefined) p.merge?.set(input, v);
           } catch (err) {
+            // A constraint that throws is a server bug (500), not the client's input.
+            if (!(err instanceof ParamError)) throw err;
             if (observer !== undefined) safely(() => observer.onValidationError?.({ route: routeId, location: p.kind, name: p.name, error: err }));
             (invalid ??= []).push(err as Error);
           }
@@ -113,6 +115,7 @@ export function prepareMiddleware(handle: RouteHandle<unknown, unknown>, observe
         try {
           m.inCodec.validate(input);
         } catch (err) {
+          if (!(err instanceof DecodeError)) throw err;
           throw new MiddlewareInputError(m.name, err);
         }
 

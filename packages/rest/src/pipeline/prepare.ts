@@ -1,11 +1,12 @@
 import { parseCookie, parseSetCookie } from 'cookie';
 import { DecodeError, formatPath } from '@lib/codec';
 import Negotiator from 'negotiator';
-import { BodyLimitError, json, mediaTypeOf, type FileStore, type Format } from '@lib/format';
+import { BodyLimitError, FileStoreError, json, mediaTypeOf, type FileStore, type Format } from '@lib/format';
 import { Context, nativeRequestKey, responseHeadersKey, type ContextKey } from '../context.js';
 import { ErrorPattern } from '../error-rules.js';
 import { spanTags } from '../span-tags.js';
 import { encodeResponseFields } from './response-fields.js';
+import { untilAborted } from './until-aborted.js';
 import { prepareSecurity } from './security.js';
 import { prepareMiddleware } from './middleware.js';
 import type { CorsPolicy } from '../cors.js';
@@ -149,6 +150,8 @@ export function builtinStatus(err: unknown): number {
   if (err instanceof NotAcceptableError) return 406;
   if (err instanceof UnsupportedMediaTypeError) return 415;
   if (err instanceof BodyTooLargeError) return 413;
+  // RFC 4918 §11.5: a full device is 507 Insufficient Storage; any other storage failure is the server's own.
+  if (err instanceof FileStoreError) return err.insufficientStorage ? 507 : 500;
   if (err instanceof ParamError || err instanceof RequestBodyError || err instanceof RequestValidationError) return 400;
   if (err instanceof PipelineNoResponseError) return 503;
   if (err instanceof MiddlewareError || err instanceof MiddlewareInputError) return 400;
@@ -570,7 +573,10 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
           streamed = { value: isAsyncIterable(v) ? requestItems(v) : v };
         } catch (err) {
           if (err instanceof BodyLimitError) throw new BodyTooLargeError(err.limit, err.message);
-          if (err instanceof BodyTooLargeError) throw err;
+          // Only a body the format or codec refuses is the client's fault (400, reported with the
+          // parameters' issues); a body limit is 413, and anything else — storage that failed, a
+          // constraint that throws, the connection lost mid-body — is not a 400.
+          if (!(err instanceof DecodeError)) throw err;
           streamed = { error: err };
         }
       }
@@ -596,8 +602,10 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
             // With multiValueQueryParams every value of a repeated scalar key is validated; the first is merged.
             if (multiValueQuery && p.kind === 'query' && multi[i] !== true && query !== undefined) for (const extra of query.getAll(p.name).slice(1)) decodeParam(p, extra);
           } catch (err) {
+            // A constraint that throws is a server bug (500), not the client's input.
+            if (!(err instanceof ParamError)) throw err;
             if (observer !== undefined) safeObserve(() => observer.onValidationError?.({ route: route.id, location: p.kind, name: p.name, error: err }));
-            (invalid ??= []).push(err as Error);
+            (invalid ??= []).push(err);
           }
         }
       }
@@ -609,6 +617,9 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
           else if ('error' in streamed) throw streamed.error;
           else value = streamed.value;
         } catch (err) {
+          if (err instanceof BodyLimitError) throw new BodyTooLargeError(err.limit, err.message);
+          // A constraint that throws is a server bug (500), not the client's input.
+          if (!(err instanceof DecodeError)) throw err;
           if (observer !== undefined) observeBodyIssues(observer, route.id, err);
           (invalid ??= []).push(bodyError(err));
         }
@@ -639,7 +650,8 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
           if (validateResponses) respFormat.codec.validate(out);
           // A streamed format checks the value's structure here, before the head is sent.
           body =
-            respFormat.marshalStream !== undefined ? respFormat.marshalStream(out, req.signal)
+            // A streamed value ends with its client, whether or not the source watches ctx.signal.
+            respFormat.marshalStream !== undefined ? respFormat.marshalStream(isAsyncIterable(out) ? untilAborted(out, req.signal) : out, req.signal)
             : respFormat.marshalText !== undefined ? respFormat.marshalText(out)
             : respFormat.marshal(out);
         } catch (err) {

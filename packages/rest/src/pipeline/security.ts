@@ -1,4 +1,5 @@
 import { parseCookie } from 'cookie';
+import { DecodeError } from '@lib/codec';
 import type { SecurityRequirement } from '@lib/openapi';
 import { credentialsKey, type Context } from '../context.js';
 import { UnauthorizedError } from '../errors.js';
@@ -66,7 +67,9 @@ export function prepareSecurity(
           sawCredential = true;
           try {
             found.set(scheme, scheme.codec === undefined ? raw : scheme.codec.decode(raw));
-          } catch {
+          } catch (err) {
+            // A credential the scheme's codec refuses is invalid; a constraint that throws is a server bug (500).
+            if (!(err instanceof DecodeError)) throw err;
             ok = false;
             break;
           }

@@ -1,0 +1,4 @@
+import { faults } from './faults.js';
+import { nodeHttpAdapter } from './node-http-adapter.js';
+
+faults(nodeHttpAdapter);
