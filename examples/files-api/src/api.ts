@@ -18,7 +18,10 @@ import * as validate from '@lib/validate';
 export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
 
 const userId = codec.string().refine(validate.slug, validate.maxLength(64)).withDescription('The owner of the avatar.');
-/** A PNG image of at most 5 MiB. */
+/**
+ * A PNG image of at most 5 MiB. The limit is stated here only: the raw and the multipart upload
+ * read a body up to it and answer 413 past it, and the document gives it on their 413.
+ */
 export const png = codec.bytes().refine(validate.png, validate.maxBytes(MAX_AVATAR_BYTES));
 
 export const avatarInfo = codec
@@ -46,19 +49,15 @@ const avatarMissingPattern = rest.errorPattern(AvatarMissingError, 404, avatarMi
 export const pngFormat = format.binary(png).withContentType('image/png');
 
 /** The raw upload: the request is `{ userId, body }`, the owner from the path and the image as the body. */
-export const putAvatar = rest
-  .route({
-    method: 'PUT',
-    path: '/avatars/{userId}',
-    pathParams: { userId },
-    body: png,
-    requestFormats: [pngFormat],
-    response: avatarInfo,
-    meta: { operationId: 'putAvatar', summary: 'Upload an avatar as a raw PNG body', tags: ['avatars'], respStatus: 200 },
-  })
-  // The body limit says 413 before a byte of an oversized upload is buffered; the PNG codec's
-  // maxBytes says the same of a body that is not declared too large.
-  .withOptions({ maxBodyBytes: MAX_AVATAR_BYTES });
+export const putAvatar = rest.route({
+  method: 'PUT',
+  path: '/avatars/{userId}',
+  pathParams: { userId },
+  body: png,
+  requestFormats: [pngFormat],
+  response: avatarInfo,
+  meta: { operationId: 'putAvatar', summary: 'Upload an avatar as a raw PNG body', tags: ['avatars'], respStatus: 200 },
+});
 
 // --- multipart upload: the image and a caption ---------------------------------------------
 
@@ -67,19 +66,17 @@ export const avatarForm = codec.object({
   caption: codec.optional(codec.string().refine(validate.maxLength(200))),
 });
 /** `multipart/form-data`: `avatar` is a file part, `caption` a text field; `userId` comes from the path. */
-export const avatarMultipart = format.multipart(avatarForm, { maxFileBytes: MAX_AVATAR_BYTES, maxParts: 4 });
+export const avatarMultipart = format.multipart(avatarForm, { maxParts: 4 });
 
-export const postAvatarForm = rest
-  .route({
-    method: 'POST',
-    path: '/avatars/{userId}/form',
-    pathParams: { userId },
-    body: avatarForm,
-    requestFormats: [avatarMultipart],
-    response: avatarInfo,
-    meta: { operationId: 'postAvatarForm', summary: 'Upload an avatar with a caption as a multipart form', tags: ['avatars'] },
-  })
-  .withOptions({ maxBodyBytes: MAX_AVATAR_BYTES + 64 * 1024 });
+export const postAvatarForm = rest.route({
+  method: 'POST',
+  path: '/avatars/{userId}/form',
+  pathParams: { userId },
+  body: avatarForm,
+  requestFormats: [avatarMultipart],
+  response: avatarInfo,
+  meta: { operationId: 'postAvatarForm', summary: 'Upload an avatar with a caption as a multipart form', tags: ['avatars'] },
+});
 
 // --- download -------------------------------------------------------------------------------
 

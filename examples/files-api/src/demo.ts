@@ -52,8 +52,13 @@ const browser = await fetch(`${base}/avatars/linus/form`, { method: 'POST', body
 check('POST /avatars/linus/form from FormData (as a browser sends it)', browser.status === 201, `${browser.status} ${await browser.text()}`);
 const notPng = await fetch(`${base}/avatars/eve`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: 'GIF89a' });
 check('PUT a GIF as image/png -> 400 (magic bytes)', notPng.status === 400, `${notPng.status} ${await notPng.text()}`);
+// The 5 MiB limit is written once, in the PNG codec: both uploads read up to it, and no further.
+const largest = await client.call(putAvatar, { userId: 'eve', body: paddedPng(MAX_AVATAR_BYTES) });
+check('PUT a 5 MiB PNG (the limit, stated once in the codec)', largest.bytes === MAX_AVATAR_BYTES, JSON.stringify(largest));
 const tooBig = await fetch(`${base}/avatars/eve`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: paddedPng(MAX_AVATAR_BYTES + 1) });
 check('PUT a 5 MiB + 1 byte PNG -> 413', tooBig.status === 413, `${tooBig.status} ${await tooBig.text()}`);
+const largestPart = await client.call(postAvatarForm, { userId: 'eve', avatar: paddedPng(MAX_AVATAR_BYTES), caption: 'the largest' });
+check('POST a 5 MiB file part', largestPart.bytes === MAX_AVATAR_BYTES, JSON.stringify(largestPart));
 const bigPart = new FormData();
 bigPart.set('avatar', new Blob([paddedPng(MAX_AVATAR_BYTES + 1)], { type: 'image/png' }), 'big.png');
 const tooBigPart = await fetch(`${base}/avatars/eve/form`, { method: 'POST', body: bigPart });

@@ -1,11 +1,26 @@
 import { readFileSync } from 'node:fs';
-import { redoclyLint } from 'users-api/src/openapi.js';
+import { defaultsNotApplied, redoclyLint } from 'users-api/src/openapi.js';
+import { buildApi } from './server.js';
 import { describe, expect, it } from 'vitest';
 import { openapiPath, renderOpenAPI, validateOpenAPI } from './openapi.js';
 
 describe('openapi.yaml', () => {
   it('is what the code generates (run `pnpm demo` to refresh it)', () => {
     expect(readFileSync(openapiPath, 'utf8')).toBe(renderOpenAPI());
+  });
+
+  it('states the 5 MiB avatar limit, written once in the codec, on both uploads\' 413', () => {
+    const doc = JSON.parse(buildApi().openAPISpec().marshalJSON()) as { paths: Record<string, Record<string, { responses: Record<string, { description: string; 'x-max-body-bytes'?: number }> }>> };
+    const raw = doc.paths['/avatars/{userId}']?.put?.responses['413'];
+    expect(raw?.['x-max-body-bytes']).toBe(5 * 1024 * 1024);
+    expect(raw?.description).toContain('at most 5242880 bytes (5 MiB)');
+    const form = doc.paths['/avatars/{userId}/form']?.post?.responses['413'];
+    // The parts' own limits and their headers: the 5 MiB image, a 64 KiB caption, 1 KiB per part.
+    expect(form?.['x-max-body-bytes']).toBe(5 * 1024 * 1024 + 64 * 1024 + 3 * 1024);
+  });
+
+  it('documents no default the server does not apply', () => {
+    expect(defaultsNotApplied(buildApi())).toEqual([]);
   });
 
   it('validates against the official OpenAPI 3.1 schema and passes @readme/openapi-parser with every rule strict', async () => {

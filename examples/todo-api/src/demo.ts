@@ -1,10 +1,11 @@
 /**
  * `pnpm demo` for the todo service: starts it on a free port, signs in, creates, reads (with
- * its ETag), lists with filters, patches and deletes todos with the typed client, reads the
- * declared errors through `client.safeCall`, and shows the service's own error envelope.
+ * its ETag, then 304 when unchanged), upserts (201, then 200), lists with filters, patches (412
+ * on a stale If-Match) and deletes todos with the typed client, reads the declared errors
+ * through `client.safeCall`, and shows the service's own error envelope.
  */
 import * as rest from '@lib/rest';
-import { createTodo, deleteTodo, getTodo, listTodos, serve, signIn, todoClient, updateTodo } from './todos.js';
+import { createTodo, deleteTodo, getTodo, listTodos, putTodo, serve, signIn, todoClient, updateTodo } from './todos.js';
 
 function check(ok: boolean, what: string): void {
   if (!ok) throw new Error(`todo-api demo: ${what}`);
@@ -28,10 +29,20 @@ try {
 
   const got = await client.call(getTodo, { tenantId, session, id: a.id });
   check(got.title === 'write the docs' && /^"[\w-]{16}"$/.test(got.etag), `got ${got.id} with ETag ${got.etag}`);
-  const patched = await client.call(updateTodo, { tenantId, session, id: a.id, done: true });
-  check(patched.done && patched.title === 'write the docs', 'PATCH changed done only');
-  const again = await client.call(getTodo, { tenantId, session, id: a.id });
-  check(again.etag !== got.etag, `the ETag changed with it: ${again.etag}`);
+  const cached = await client.call(getTodo, { tenantId, session, id: a.id }, { ifNoneMatch: got.etag });
+  check(cached instanceof rest.NotModified && cached.etag === got.etag, 'GET with If-None-Match: 304 Not Modified, no body: the copy held is current');
+  const patched = await client.call(updateTodo, { tenantId, session, id: a.id, ifMatch: got.etag, done: true });
+  check(patched.done && patched.title === 'write the docs', `PATCH with If-Match ${got.etag} changed done only; new ETag ${patched.etag}`);
+  const again = await client.call(getTodo, { tenantId, session, id: a.id }, { ifNoneMatch: got.etag });
+  check(!(again instanceof rest.NotModified) && again.etag === patched.etag, 'GET with the old ETag: 200 with the new one');
+  const stale = await client.safeCall(updateTodo, { tenantId, session, id: a.id, ifMatch: got.etag, title: 'lost update' });
+  check(!stale.ok && stale.error instanceof rest.UnexpectedStatusError && stale.error.statusCode === 412, 'PATCH with the stale If-Match: 412 Precondition Failed, nothing lost');
+
+  const fixedId = '6f1c2b9e-0d4a-4c1e-9a57-3b2f8e7d6c5a';
+  const upserted = await client.safeCall(putTodo, { tenantId, session, id: fixedId, title: 'upserted' });
+  const replaced = await client.safeCall(putTodo, { tenantId, session, id: fixedId, title: 'replaced', done: true });
+  check(upserted.ok && upserted.status === 201 && replaced.ok && replaced.status === 200 && replaced.value.done, 'PUT /todos/{id}: 201 Created, then 200 when it replaces');
+  await client.call(deleteTodo, { tenantId, session, id: fixedId });
 
   const open = await client.call(listTodos, { tenantId, session, done: false });
   const docs = await client.call(listTodos, { tenantId, session, tag: ['docs'], limit: 1 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { redoclyLint, validateOpenAPI } from 'users-api/src/openapi.js';
+import { defaultsNotApplied, redoclyLint, validateOpenAPI } from 'users-api/src/openapi.js';
 import { describe, expect, it } from 'vitest';
 import { buildApi } from './todos.js';
 
@@ -13,6 +13,10 @@ describe('the todo API document', () => {
     const report = await redoclyLint(file);
     expect(report.problems.filter((p) => p.startsWith('error'))).toEqual([]);
     expect(report.errors).toBe(0);
+  });
+
+  it('documents no default the server does not apply (a PATCH leaves an absent field as it is)', () => {
+    expect(defaultsNotApplied(buildApi())).toEqual([]);
   });
 
   it('documents the wire names, defaults, the ETag header, the cookie and the error envelope', () => {

@@ -1,6 +1,6 @@
 import type * as rest from '@lib/rest';
 import { expectTypeOf, test } from 'vitest';
-import { createTodo, deleteTodo, getTodo, listTodos, todoClient } from './todos.js';
+import { createTodo, deleteTodo, getTodo, listTodos, putTodo, todoClient } from './todos.js';
 
 type Todo = { id: string; title: string; done: boolean; tags: string[] };
 
@@ -24,5 +24,9 @@ test('the todo routes infer their request, caller input, response and typed erro
     if (!r.ok && r.status === 404) expectTypeOf(r.error).toEqualTypeOf<{ code: string; message: string }>();
     // @ts-expect-error 409 is not a status getTodo declares
     if (!r.ok && r.status === 409) return;
+    const up = await client.safeCall(putTodo, { id: 'x', tenantId: 't', title: 'a' });
+    if (up.ok) expectTypeOf(up.status).toEqualTypeOf<200 | 201>();
+    const held = await client.call(getTodo, { id: 'x', tenantId: 't' }, { ifNoneMatch: '"e"' });
+    if (!(held instanceof Object && 'etag' in held && 'title' in held)) expectTypeOf(held).toEqualTypeOf<rest.NotModified>();
   })();
 });

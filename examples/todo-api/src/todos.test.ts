@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTodo, getTodo, listTodos, serve, signIn, todoClient, updateTodo } from './todos.js';
+import * as rest from '@lib/rest';
+import { createTodo, getTodo, listTodos, putTodo, serve, signIn, todoClient, updateTodo } from './todos.js';
 
 describe('todo-api over real HTTP', () => {
   const stop = new AbortController();
@@ -26,9 +27,26 @@ describe('todo-api over real HTTP', () => {
     expect(t).toMatchObject({ title: 'a', done: false, tags: [] });
     const got = await client.call(getTodo, { tenantId: 't1', session, id: t.id });
     expect(got.etag).toMatch(/^"[\w-]{16}"$/);
-    expect(await client.call(updateTodo, { tenantId: 't1', session, id: t.id, tags: ['x'] })).toEqual({ ...t, tags: ['x'] });
+    expect(await client.call(updateTodo, { tenantId: 't1', session, id: t.id, tags: ['x'] })).toEqual({ ...t, tags: ['x'], etag: expect.stringMatching(/^"[\w-]{16}"$/) });
     expect((await client.call(listTodos, { tenantId: 't1', session, tag: ['x'] })).total).toBe(1);
     expect((await client.call(listTodos, { tenantId: 't2', session })).total).toBe(0);
+  });
+
+  it('answers a conditional GET 304, a stale If-Match 412, and an upsert 201 then 200', async () => {
+    const client = todoClient(server.baseURL);
+    const { session } = await client.call(signIn, { user: 'kim' });
+    const t = await client.call(createTodo, { tenantId: 't3', session, title: 'c' });
+    const got = await client.call(getTodo, { tenantId: 't3', session, id: t.id });
+    const raw = await fetch(`${server.baseURL}/todos/${t.id}`, { headers: { 'x-tenant-id': 't3', cookie: `session=${session}`, 'if-none-match': got.etag } });
+    expect([raw.status, await raw.text(), raw.headers.get('etag')]).toEqual([304, '', got.etag]);
+    expect(await client.call(getTodo, { tenantId: 't3', session, id: t.id }, { ifNoneMatch: got.etag })).toBeInstanceOf(rest.NotModified);
+    await client.call(updateTodo, { tenantId: 't3', session, id: t.id, ifMatch: got.etag, done: true });
+    const stale = await fetch(`${server.baseURL}/todos/${t.id}`, { method: 'PATCH', headers: { 'content-type': 'application/json', 'x-tenant-id': 't3', cookie: `session=${session}`, 'if-match': got.etag }, body: '{"title":"x"}' });
+    expect(stale.status).toBe(412);
+    expect(await stale.json()).toMatchObject({ code: 'http_412' });
+    const id = crypto.randomUUID();
+    expect(await client.safeCall(putTodo, { tenantId: 't3', session, id, title: 'u' })).toMatchObject({ ok: true, status: 201, value: { id, title: 'u' } });
+    expect(await client.safeCall(putTodo, { tenantId: 't3', session, id, title: 'v' })).toMatchObject({ ok: true, status: 200, value: { id, title: 'v' } });
   });
 
   it('answers its own error envelope, and typed errors by status', async () => {

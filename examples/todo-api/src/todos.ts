@@ -1,6 +1,7 @@
 /**
- * A todo service: create, get (ETag), list with filters, PATCH and delete, per tenant
- * (`X-Tenant-ID`), behind a session cookie, with its own error envelope and a typed client.
+ * A todo service: create, get (ETag, 304 when unchanged), upsert (201 or 200), list with filters,
+ * PATCH (412 on a stale If-Match) and delete, per tenant (`X-Tenant-ID`), behind a session cookie,
+ * with its own error envelope and a typed client.
  */
 import * as codec from '@lib/codec';
 import * as nodeHttp from '@lib/node-http';
@@ -26,6 +27,7 @@ const unauthorized = rest.errorPattern(NoSession, 401, problem, () => ({ code: '
 // Every todo route reads the tenant header and the session cookie.
 const tenant = { tenantId: rest.named('X-Tenant-ID', codec.string().refine(validate.minLength(1))) };
 const session = { session: codec.optional(codec.string()) };
+const etag = { etag: rest.named('ETag', codec.string()) };
 
 export const signIn = rest.route({
   method: 'POST', path: '/sessions', body: codec.object({ user: codec.string() }),
@@ -38,7 +40,11 @@ export const createTodo = rest.route({
 });
 export const getTodo = rest.route({
   method: 'GET', path: '/todos/{id}', pathParams: { id }, headers: tenant, cookies: session, response: todo,
-  responseHeaders: { etag: rest.named('ETag', codec.string()) }, errors: [notFound, unauthorized], meta: { operationId: 'getTodo', summary: 'Get a todo' },
+  responseHeaders: etag, errors: [notFound, unauthorized], meta: { operationId: 'getTodo', summary: 'Get a todo' },
+});
+export const putTodo = rest.route({
+  method: 'PUT', path: '/todos/{id}', pathParams: { id }, headers: tenant, cookies: session, body: todoInput, response: todo,
+  successes: { 201: todo }, errors: [unauthorized], meta: { operationId: 'putTodo', summary: 'Create or replace a todo' },
 });
 export const listTodos = rest.route({
   method: 'GET', path: '/todos', headers: tenant, cookies: session,
@@ -46,8 +52,8 @@ export const listTodos = rest.route({
   response: codec.object({ items: codec.array(todo), total: codec.int() }), errors: [unauthorized], meta: { operationId: 'listTodos', summary: 'List todos' },
 });
 export const updateTodo = rest.route({
-  method: 'PATCH', path: '/todos/{id}', pathParams: { id }, headers: tenant, cookies: session, body: todoPatch, response: todo,
-  errors: [notFound, unauthorized], meta: { operationId: 'updateTodo', summary: 'Update a todo' },
+  method: 'PATCH', path: '/todos/{id}', pathParams: { id }, headers: { ...tenant, ifMatch: rest.named('If-Match', codec.optional(codec.string())) },
+  cookies: session, body: todoPatch, response: todo, responseHeaders: etag, errors: [notFound, unauthorized], meta: { operationId: 'updateTodo', summary: 'Update a todo' },
 });
 export const deleteTodo = rest.route({
   method: 'DELETE', path: '/todos/{id}', pathParams: { id }, headers: tenant, cookies: session,
@@ -83,19 +89,23 @@ export function buildApi(): rest.Server {
     store({ tenantId, session }).set(t.id, t);
     return t;
   }).register(api);
-  getTodo.withHandler((_ctx, req) => {
-    const t = find(req);
-    return { ...t, etag: `"${createHash('sha256').update(JSON.stringify(t)).digest('base64url').slice(0, 16)}"` };
+  const etagOf = (t: codec.Infer<typeof todo>) => `"${createHash('sha256').update(JSON.stringify(t)).digest('base64url').slice(0, 16)}"`;
+  getTodo.withHandler((_ctx, req) => ({ ...find(req), etag: etagOf(find(req)) })).register(api);
+  putTodo.withHandler((_ctx, { tenantId, session, id, ...input }, respond) => {
+    const created = !store({ tenantId, session }).has(id);
+    store({ tenantId, session }).set(id, { id, ...input });
+    return created ? respond(201, { id, ...input }) : { id, ...input };
   }).register(api);
   listTodos.withHandler((_ctx, req) => {
     const all = [...store(req).values()].filter((t) => (req.done === undefined || t.done === req.done) && (req.tag ?? []).every((g) => t.tags.includes(g)));
     return { items: all.slice(0, req.limit), total: all.length };
   }).register(api);
-  updateTodo.withHandler((_ctx, req) => {
+  updateTodo.withHandler((ctx, req) => {
     const t = find(req);
+    rest.checkPreconditions(ctx, { etag: etagOf(t) });
     const next = { id: t.id, title: req.title ?? t.title, done: req.done ?? t.done, tags: req.tags ?? t.tags };
     store(req).set(t.id, next);
-    return next;
+    return { ...next, etag: etagOf(next) };
   }).register(api);
   deleteTodo.withHandler((_ctx, req) => void store(req).delete(find(req).id)).register(api);
   return api;

@@ -1,10 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openapiPath, readmeErrors, redoclyLint, renderOpenAPI, validateOpenAPI } from './openapi.js';
+import { defaultsNotApplied, openapiPath, readmeErrors, redoclyLint, renderOpenAPI, validateOpenAPI } from './openapi.js';
+import { buildApi } from './server.js';
 
 describe('openapi.yaml', () => {
   it('is what the code generates (run `pnpm demo` to refresh it)', () => {
     expect(readFileSync(openapiPath, 'utf8')).toBe(renderOpenAPI());
+  });
+
+  it('documents no default the server does not apply', () => {
+    expect(defaultsNotApplied(buildApi('document-only'))).toEqual([]);
   });
 
   it('validates against the official OpenAPI 3.1 schema and passes @readme/openapi-parser with every rule strict', async () => {

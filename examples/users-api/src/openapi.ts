@@ -4,6 +4,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validate as readmeValidate } from '@readme/openapi-parser';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import * as codec from '@lib/codec';
+import type * as rest from '@lib/rest';
 import { buildApi } from './server.js';
 
 /** Where the committed document lives. */
@@ -82,4 +84,52 @@ export function redoclyLint(file: string): Promise<LintReport> {
       }
     });
   });
+}
+
+/**
+ * Every documented `default` that the server does not apply: by OpenAPI's meaning a schema's
+ * `default` is what the server assumes for an absent value, so for each object field and
+ * parameter of every route's request (body, path, query, header, cookie) whose schema has one,
+ * decoding an absent value must give what decoding the default gives. Returns
+ * `METHOD /path field: …` lines (empty when every default holds).
+ */
+export function defaultsNotApplied(api: rest.Server): string[] {
+  const out: string[] = [];
+  const seen = new Set<codec.Codec<unknown>>();
+  const check = (where: string, field: codec.Codec<unknown>): void => {
+    const schema = field.schema as { default?: unknown };
+    if (!('default' in schema)) return;
+    let absent: unknown;
+    let given: unknown;
+    try {
+      absent = field.decode(undefined);
+      given = field.decode(schema.default);
+    } catch (err) {
+      out.push(`${where}: ${err instanceof Error ? err.message : String(err)}`);
+      return;
+    }
+    if (!codec.deepEqual(absent, given)) out.push(`${where}: documented default ${JSON.stringify(schema.default)}, but an absent value decodes to ${JSON.stringify(absent)}`);
+  };
+  const walk = (where: string, c: codec.Codec<unknown>): void => {
+    if (seen.has(c)) return;
+    seen.add(c);
+    if (c instanceof codec.ObjectCodec) {
+      for (const [key, field] of Object.entries(c.shape as Record<string, codec.Codec<unknown>>)) {
+        check(`${where} ${key}`, field);
+        walk(`${where} ${key}`, field);
+      }
+      return;
+    }
+    for (const child of c.children()) walk(where, child);
+  };
+  for (const handle of api.handles()) {
+    const route = handle.route;
+    for (const f of handle.requestFormats) walk(`${route.id} body`, f.codec as codec.Codec<unknown>);
+    for (const p of handle.requestParams) {
+      if (p.codec === undefined) continue;
+      check(`${route.id} ${p.kind} ${p.name}`, p.codec);
+      walk(`${route.id} ${p.kind} ${p.name}`, p.codec);
+    }
+  }
+  return out;
 }

@@ -1,5 +1,5 @@
 import { Codec, describeType, INVALID, type DecodeContext, type Invalid } from './codec.js';
-import { collect, failure, mismatch, type EncodeFailures } from './internal/encode-at.js';
+import { collect, failure, mismatch, partialWire, type EncodeFailures } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 import type { SchemaWriter } from './schema-writer.js';
 
@@ -45,9 +45,10 @@ export class ArrayCodec<T> extends Codec<T[]> {
         out[i] = item.encode(value[i] as T);
       } catch (err) {
         failed = collect(failed, err, i);
+        out[i] = partialWire(err, value[i]);
       }
     }
-    if (failed !== undefined) throw failure(failed);
+    if (failed !== undefined) throw failure(failed, out);
     return out;
   }
   protected baseSchema(gen: SchemaWriter): JsonSchema {

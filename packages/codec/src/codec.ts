@@ -1,6 +1,7 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import { DecodeError, makeIssue, type Issue, type PathSegment } from './decode-error.js';
 import { EncodeError } from './encode-error.js';
+import { partialWire } from './internal/partial-wire.js';
 import type { JsonSchema } from './json-schema.js';
 import { SchemaWriter } from './schema-writer.js';
 
@@ -83,6 +84,39 @@ export function describeType(value: unknown): string {
   if (Array.isArray(value)) return 'array';
   if (value instanceof Uint8Array) return 'bytes';
   return typeof value;
+}
+
+
+/**
+ * The `DecodeError` of a value that failed to encode: its structural issues, and beside them the
+ * issues of decoding the wire value the encode built (each value it could not write left as it
+ * was), so that the constraints of the fields that were fine are reported too — as a server
+ * decoding the same request reports them — in the order of the fields.
+ */
+function everyIssue(codec: Codec<unknown>, err: EncodeError): DecodeError {
+  const partial = partialWire(err, undefined);
+  if (partial !== undefined) {
+    try {
+      codec.decode(partial);
+    } catch (decoded) {
+      if (decoded instanceof DecodeError) {
+        // The encode's own issue says more where both name a place (`got NaN`); decoding adds the rest.
+        const structural = new Set(err.issues.map((i) => i.pointer));
+        const issues: Issue[] = [];
+        const taken = new Set<string>();
+        for (const d of decoded.issues) {
+          if (!structural.has(d.pointer)) issues.push(d);
+          else if (!taken.has(d.pointer)) {
+            taken.add(d.pointer);
+            issues.push(...err.issues.filter((i) => i.pointer === d.pointer));
+          }
+        }
+        for (const i of err.issues) if (!taken.has(i.pointer)) issues.push(i);
+        return new DecodeError(issues, { cause: err });
+      }
+    }
+  }
+  return err.toDecodeError();
 }
 
 /**
@@ -193,7 +227,8 @@ export abstract class Codec<T> implements StandardSchemaV1<unknown, T>, Standard
     try {
       wire = this.serialize(value);
     } catch (err) {
-      throw err instanceof EncodeError ? err.toDecodeError() : err;
+      if (!(err instanceof EncodeError)) throw err;
+      throw everyIssue(this, err);
     }
     this.decode(wire);
   }

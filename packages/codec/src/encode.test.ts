@@ -430,6 +430,22 @@ describe('constraints stay on decode and validate', () => {
     expect(() => codec.duration().validate(1500)).toThrow(codec.DecodeError);
   });
 
+  it('validate reports the constraints of sound fields beside structural issues, as decoding the wire does', () => {
+    const minLength = (n: number): codec.Constraint<string> => ({ name: 'minLength', test: (v) => v.length >= n, message: () => `must have at least ${n} characters` });
+    const min = (n: number): codec.Constraint<number> => ({ name: 'min', test: (v) => v >= n, message: () => `must be at least ${n}` });
+    const book = codec.object({
+      title: codec.string().refine(minLength(1)),
+      year: codec.int().refine(min(1450)),
+      tags: codec.array(codec.string().refine(minLength(2))),
+      kind: codec.taggedUnion('type', { print: codec.object({ pages: codec.int().refine(min(1)) }) }),
+    });
+    const value = { title: '', year: 'x', tags: ['a', 3], kind: { type: 'print', pages: 0 } } as unknown as codec.Infer<typeof book>;
+    const issues = (thrown(() => book.validate(value)) as codec.DecodeError).issues.map((i) => `${i.pointer} ${i.constraint}`);
+    expect(issues).toEqual(['/title minLength', '/year type', '/tags/0 minLength', '/tags/1 type', '/kind/pages min']);
+    const decoded = (thrown(() => book.decode(JSON.parse(JSON.stringify(value)))) as codec.DecodeError).issues.map((i) => `${i.pointer} ${i.constraint}`);
+    expect(issues).toEqual(decoded);
+  });
+
   it('newValue and must report structural issues as a DecodeError', () => {
     const c = codec.object({ n: codec.uint8() });
     expect(() => codec.newValue(c, { n: 2 ** 60 })).toThrow(codec.DecodeError);

@@ -30,6 +30,7 @@ export { duration, DURATION_PATTERN, DurationCodec } from './duration.js';
 export { empty, EmptyCodec } from './empty.js';
 export { eq, EqCodec } from './eq.js';
 export { float32, Float32Codec } from './float32.js';
+export { httpDate, HttpDateCodec } from './http-date.js';
 export { fromStandardSchema, StandardSchemaCodec } from './from-standard-schema.js';
 export type { FromStandardSchemaOptions } from './from-standard-schema.js';
 export { int, IntCodec } from './int.js';

@@ -24,6 +24,11 @@ describe('object helpers', () => {
       additionalProperties: false,
     });
     expect(patch.meta.name).toBeUndefined();
+    // A partial update assumes nothing for an absent field: no `default` in the schema.
+    expect(patch.schema.properties?.role).toEqual({ type: 'string' });
+    const described = codec.object({ done: codec.defaulted(codec.boolean(), false).withDescription('Done yet') }).partial();
+    expect(described.schema).toEqual({ type: 'object', properties: { done: { type: 'boolean', description: 'Done yet' } } });
+    expect(described.decode({})).toEqual({});
     expectTypeOf<codec.Infer<typeof patch>>().toEqualTypeOf<{ name?: string | undefined; age?: number | undefined; role?: string | undefined }>();
   });
 

@@ -1,6 +1,6 @@
 import { Codec, describeType, INVALID, type DecodeContext, type Infer, type Invalid } from './codec.js';
 import type { DefaultedCodec } from './defaulted.js';
-import { addIssue, collect, failure, mismatch, type EncodeFailures } from './internal/encode-at.js';
+import { addIssue, collect, failure, mismatch, partialWire, type EncodeFailures } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 import { OptionalCodec } from './optional.js';
 import { defineEntry, isPlainObject } from './record.js';
@@ -153,14 +153,24 @@ export class ObjectCodec<S extends Shape> extends Codec<ObjectOutput<S>> {
 
   /**
    * The same object with every field optional (an absent field stays absent: no default is
-   * applied), for PATCH bodies: `user.omit('id').partial()`. Like every derived object codec it
-   * keeps strictness and the wire names of the fields it keeps, and carries no name, constraint
-   * or other metadata of this codec (it is another schema: name it with `withName` if it
-   * should be a component).
+   * applied), for PATCH bodies: `user.omit('id').partial()`. A `defaulted` field becomes an
+   * optional field of its inner codec, keeping its description and other metadata: its schema
+   * has no `default` (OpenAPI reads `default` as what the server assumes for an absent field,
+   * and a partial update assumes nothing) and no field is `required`. Like every derived object
+   * codec it keeps strictness and the wire names of the fields it keeps, and carries no name,
+   * constraint or other metadata of this codec (it is another schema: name it with `withName`
+   * if it should be a component).
    */
   partial(): ObjectCodec<PartialShape<S>> {
     const shape: Record<string, Codec<unknown>> = {};
-    for (const [key, , codec] of this.fields) defineEntry(shape, key, codec instanceof OptionalCodec ? codec : new OptionalCodec(codec));
+    for (const [key, , codec] of this.fields) {
+      let field: Codec<unknown> = codec;
+      if (field.kind === 'defaulted') {
+        const d = field as DefaultedCodec<unknown>;
+        field = new OptionalCodec(d.inner).withMeta(d.meta);
+      } else if (!(field instanceof OptionalCodec)) field = new OptionalCodec(field);
+      defineEntry(shape, key, field);
+    }
     return this.derive(shape) as ObjectCodec<PartialShape<S>>;
   }
 
@@ -264,9 +274,10 @@ export class ObjectCodec<S extends Shape> extends Codec<ObjectOutput<S>> {
         defineEntry(out, wire, codec.encode(field));
       } catch (err) {
         failed = collect(failed, err, wire);
+        defineEntry(out, wire, partialWire(err, field));
       }
     }
-    if (failed !== undefined) throw failure(failed);
+    if (failed !== undefined) throw failure(failed, out);
     return out;
   }
 

@@ -1,5 +1,5 @@
 import { Codec, describeType, INVALID, type DecodeContext, type Invalid } from './codec.js';
-import { collect, failure, mismatch, type EncodeFailures } from './internal/encode-at.js';
+import { collect, failure, mismatch, partialWire, type EncodeFailures } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 import type { SchemaWriter } from './schema-writer.js';
 
@@ -97,9 +97,10 @@ export class RecordCodec<V, K extends RecordKey = string> extends Codec<RecordOu
         defineEntry(out, wireKey, valueCodec.encode(item as V));
       } catch (err) {
         failed = collect(failed, err, wireKey);
+        defineEntry(out, wireKey, partialWire(err, item));
       }
     }
-    if (failed !== undefined) throw failure(failed);
+    if (failed !== undefined) throw failure(failed, out);
     return out;
   }
   protected baseSchema(gen: SchemaWriter): JsonSchema {

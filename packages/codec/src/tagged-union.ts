@@ -1,5 +1,5 @@
 import { Codec, describeType, INVALID, type DecodeContext, type Infer, type Invalid } from './codec.js';
-import { describeValue, encodeIssue, isProbing, mismatch, PROBE_FAILED } from './internal/encode-at.js';
+import { describeValue, encodeIssue, isProbing, mismatch, partialWire, PROBE_FAILED, withPartialWire } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 import type { ObjectCodec, Shape, Simplify } from './object.js';
 import { defineEntry, isPlainObject } from './record.js';
@@ -84,7 +84,13 @@ export class TaggedUnionCodec<Tag extends string, V extends Variants> extends Co
       throw encodeIssue(`expected one of ${allowed}, got ${got}`, 'discriminator', key, [this.tag]);
     }
     const variant = this.variants[key] as ObjectCodec<Shape>;
-    return { [this.tag]: key, ...(variant.encode(v as never) as object) };
+    try {
+      return { [this.tag]: key, ...(variant.encode(v as never) as object) };
+    } catch (err) {
+      // The variant's partial wire value, tagged as the whole value is.
+      const partial = partialWire(err, undefined);
+      throw partial === undefined || typeof err !== 'object' || err === null ? err : withPartialWire(err, { [this.tag]: key, ...(partial as object) });
+    }
   }
   protected baseSchema(gen: SchemaWriter): JsonSchema {
     const oneOf: JsonSchema[] = [];

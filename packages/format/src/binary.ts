@@ -1,5 +1,6 @@
 import { EncodeError, makeIssue, describeType, type Codec, type JsonSchema } from '@lib/codec';
 import type { Format } from './format.js';
+import { byteLimit } from './internal/byte-limit.js';
 
 /**
  * A raw binary body format: the body is the bytes themselves, as a `Uint8Array`. Default media
@@ -24,10 +25,16 @@ export class BinaryFormat implements Format<Uint8Array> {
   readonly contentType: string;
   readonly codec: Codec<Uint8Array>;
   readonly bodySchema: JsonSchema;
+  /**
+   * The largest body this format reads, in bytes: the codec's `validate.maxBytes(n)`, so that
+   * the limit is stated once (the server stops reading past it: 413); `undefined` without one.
+   */
+  readonly maxBodyBytes: number | undefined;
   constructor(codec: Codec<Uint8Array>, contentType = 'application/octet-stream') {
     this.codec = codec;
     this.contentType = contentType;
     this.bodySchema = { type: 'string', contentMediaType: contentType };
+    this.maxBodyBytes = byteLimit(codec);
   }
   /** The same format under another media type (`image/png`, `application/pdf`). */
   withContentType(contentType: string): BinaryFormat {

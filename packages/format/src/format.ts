@@ -82,6 +82,13 @@ export interface Format<T> {
    * (`{ avatar: { contentType: 'image/png' } }`).
    */
   readonly encoding?: Readonly<Record<string, { readonly contentType: string }>>;
+  /**
+   * The largest request body this format reads, in bytes, when its codec or options bound it (a
+   * multipart body's parts and fields, a binary body's `validate.maxBytes`): the server's body
+   * limit for a request in this format unless the route sets `maxBodyBytes` itself. `undefined`:
+   * the format states none (the server's default applies).
+   */
+  readonly maxBodyBytes?: number | undefined;
   /** Response header lines the server sends with this format (`Cache-Control: no-cache` for event streams). */
   readonly responseHeaders?: readonly (readonly [string, string])[];
   /**

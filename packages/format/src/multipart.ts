@@ -3,6 +3,7 @@ import { concatBytes } from './bytes.js';
 import * as MP from 'multipasta';
 import { BodyLimitError, type FileStore, type Format, type StreamInfo } from './format.js';
 import { syntaxError } from './internal/body-error.js';
+import { byteLimit } from './internal/byte-limit.js';
 import { fieldText, formFields, formSchema, wireObject, type FormField } from './internal/form-fields.js';
 
 const MULTIPART = 'multipart/form-data';
@@ -11,15 +12,28 @@ const encoder = new TextEncoder();
 
 /** Limits of {@link multipart}, checked while the body is read: passing one is a 413. */
 export interface MultipartOptions {
-  /** The largest `bytes()` file part, in bytes (default 10 MiB). `blob()` parts are bounded by the blob codec's own `maxBytes`. */
+  /**
+   * The largest `bytes()` file part, in bytes. Default: the field codec's own
+   * `validate.maxBytes(n)`, else 10 MiB; given, it bounds every `bytes()` part (together with a
+   * smaller `maxBytes` of the codec). `blob()` parts are bounded by the blob codec's own `maxBytes`.
+   */
   readonly maxFileBytes?: number;
   /** The largest text field, in bytes (default 64 KiB). */
   readonly maxFieldBytes?: number;
   /** The most parts a body may have (default 1000). */
   readonly maxParts?: number;
-  /** The largest body, parts and their headers together, in bytes (default: no limit of its own; the server's `maxBodyBytes` applies). */
+  /**
+   * The largest body, parts and their headers together, in bytes. Default: the sum of what
+   * every field may hold (each file part's limit, `maxFieldBytes` per text field, 1 KiB per part
+   * for its boundary and headers), when no field repeats and every file part is bounded; else
+   * none of its own (the server's `maxBodyBytes` applies). It is the format's
+   * {@link MultipartFormat.maxBodyBytes}, the route's body limit unless the route sets one.
+   */
   readonly maxTotalBytes?: number;
 }
+
+/** What a part's boundary line and headers may add to its content, in the derived body limit: 1 KiB. */
+const PART_OVERHEAD = 1024;
 
 /** Default {@link MultipartOptions.maxFileBytes}: 10 MiB. */
 export const DEFAULT_MAX_FILE_BYTES: number = 10 * 1024 * 1024;
@@ -170,6 +184,7 @@ class Reading {
     contentType: string,
     byKey: ReadonlyMap<string, FormField>,
     limits: Required<Omit<MultipartOptions, 'maxTotalBytes'>> & { maxTotalBytes: number },
+    partLimits: ReadonlyMap<FormField, number>,
     store: FileStore | undefined,
   ) {
     const add = (key: string, v: unknown): void => {
@@ -195,7 +210,7 @@ class Reading {
         const { name, filename } = partNames(info);
         const field = byKey.get(name) as FormField;
         const type = info.contentType === '' ? OCTETS : info.contentType;
-        const limit = field.reader === 'blob' ? ((field.item as { bounds?: { maxBytes?: number } }).bounds?.maxBytes ?? Infinity) : limits.maxFileBytes;
+        const limit = partLimits.get(field) ?? Infinity;
         let size = 0;
         if (field.reader === 'blob' && store !== undefined) {
           const channel = new Channel();
@@ -269,8 +284,8 @@ class Reading {
  *
  * **Fields.** Each field of the object codec (under its wire name) is one part name:
  * - `codec.bytes()` fields (refined as you like: `validate.png`, `validate.maxBytes`) receive a
- *   file part's raw bytes as a `Uint8Array`, held in memory up to `maxFileBytes`; the codec's
- *   constraints run on them;
+ *   file part's raw bytes as a `Uint8Array`, held in memory up to the codec's `maxBytes` (or
+ *   `maxFileBytes`); the codec's constraints run on them;
  * - `codec.blob()` fields receive a `Blob` (a `File` when the part had a file name) — on the
  *   server written to a temporary file as it arrives, so a 100 MB upload never sits in memory;
  *   bounded by the blob codec's `maxBytes` only;
@@ -306,6 +321,14 @@ export class MultipartFormat<S extends Shape> implements Format<ObjectOutput<S>>
   readonly #fields: readonly FormField[];
   readonly #byKey: ReadonlyMap<string, FormField>;
   readonly #limits: Required<Omit<MultipartOptions, 'maxTotalBytes'>> & { maxTotalBytes: number };
+  /** The limit of each file field's parts, in bytes. */
+  readonly #partLimits: ReadonlyMap<FormField, number>;
+  /**
+   * The largest body this format reads, in bytes: `maxTotalBytes`, else the sum of what every
+   * field may hold (see {@link MultipartOptions.maxTotalBytes}); `undefined` when a field repeats
+   * or a file part is unbounded. The server's body limit for the route unless it sets its own.
+   */
+  readonly maxBodyBytes: number | undefined;
   #schema: JsonSchema | undefined;
 
   /** @throws {TypeError} when a field's codec cannot be carried by a multipart part, or a limit is not a positive number. */
@@ -325,6 +348,18 @@ export class MultipartFormat<S extends Shape> implements Format<ObjectOutput<S>>
     const encoding: Record<string, { contentType: string }> = {};
     for (const f of this.#fields) if (f.reader === 'bytes' || f.reader === 'blob') encoding[f.key] = { contentType: fileType(f) };
     this.encoding = encoding;
+    // A file part's limit is stated once, in its codec (`validate.maxBytes`, a blob's `maxBytes`);
+    // `maxFileBytes` bounds bytes() parts when given, the default only where nothing else does.
+    const partLimits = new Map<FormField, number>();
+    let total = PART_OVERHEAD;
+    for (const f of this.#fields) {
+      const own = f.reader === 'bytes' || f.reader === 'blob' ? byteLimit(f.item) : undefined;
+      if (f.reader === 'blob') partLimits.set(f, own ?? Infinity);
+      else if (f.reader === 'bytes') partLimits.set(f, Math.min(options.maxFileBytes ?? own ?? DEFAULT_MAX_FILE_BYTES, own ?? Infinity));
+      total += f.multi ? Infinity : PART_OVERHEAD + (partLimits.get(f) ?? this.#limits.maxFieldBytes);
+    }
+    this.#partLimits = partLimits;
+    this.maxBodyBytes = options.maxTotalBytes ?? (Number.isFinite(total) ? total : undefined);
   }
 
   /** The object schema: text fields by meaning, file fields as binary strings of their media type. */
@@ -343,7 +378,7 @@ export class MultipartFormat<S extends Shape> implements Format<ObjectOutput<S>>
    * @throws {import('@lib/codec').DecodeError} `syntax` for a body that is not multipart, or the codec's issues.
    */
   async unmarshalStream(body: AsyncIterable<Uint8Array>, info: StreamInfo): Promise<ObjectOutput<S>> {
-    const reading = new Reading(info.contentType, this.#byKey, this.#limits, info.files);
+    const reading = new Reading(info.contentType, this.#byKey, this.#limits, this.#partLimits, info.files);
     try {
       if (reading.failure === undefined) {
         for await (const chunk of body) {
@@ -373,7 +408,7 @@ export class MultipartFormat<S extends Shape> implements Format<ObjectOutput<S>>
    * @throws {import('@lib/codec').DecodeError} `syntax` for a body that is not multipart, or the codec's issues.
    */
   unmarshal(bytes: Uint8Array): ObjectOutput<S> {
-    const reading = new Reading(`${MULTIPART}; boundary="${boundaryOf(bytes)}"`, this.#byKey, this.#limits, undefined);
+    const reading = new Reading(`${MULTIPART}; boundary="${boundaryOf(bytes)}"`, this.#byKey, this.#limits, this.#partLimits, undefined);
     if (reading.failure === undefined) reading.parser.write(bytes);
     if (reading.failure === undefined && !reading.done) reading.parser.end();
     if (reading.failure !== undefined) throw reading.failure;

@@ -84,6 +84,8 @@ export interface ResponseDescriptor {
   readonly content: readonly MediaTypeDescriptor[];
   readonly headers: readonly HeaderDescriptor[];
   readonly cookies: readonly ResponseCookieDescriptor[];
+  /** Specification extensions of the Response Object (OpenAPI 3.1 §4.9): `{ 'x-max-body-bytes': 5242880 }`. */
+  readonly extensions?: Readonly<Record<`x-${string}`, unknown>>;
 }
 
 /** The request body of a POST, PUT or PATCH route. */

@@ -166,6 +166,8 @@ export interface ResponseObject {
   description: string;
   headers?: Record<string, HeaderObject | ReferenceObject>;
   content?: Record<string, MediaTypeObject>;
+  /** Specification extensions (OpenAPI 3.1 §4.9). */
+  [extension: `x-${string}`]: unknown;
 }
 
 /**

@@ -46,6 +46,7 @@ function renderResponse(route: RouteDescriptor, status: string, r: ResponseDescr
     description: r.description !== '' ? r.description : reasonPhrase(status),
     headers: Object.keys(headers).length > 0 ? headers : undefined,
     content: Object.keys(content).length > 0 ? content : undefined,
+    ...r.extensions,
   });
 }
 

@@ -15,6 +15,8 @@ import { ErrorPatternResponse, RequestBuildError, RequestError, ResponseBodyErro
 import type { EventStream, SSERequest } from './sse.js';
 import type { ClientMiddlewareInput } from './middleware.js';
 import { traced, type Observer, type TraceStart, type ValidationLocation } from './options.js';
+import { NotModified } from './conditional.js';
+import type { DeclaredSuccess } from './success.js';
 import { ResponseMergeParam, type AnyParam, type ParamLocation } from './params.js';
 import { BODY_METHODS, defaultStatus, Route, type DeclaredError } from './route.js';
 import { checkParamValues, encodeParam, PARAM_ERRORS, type RequestParamSpec, type RouteHandle } from './route-handle.js';
@@ -48,6 +50,21 @@ export interface ClientCallOptions {
   readonly observer?: Observer;
   /** Aborts the call (and, for an event stream, the stream). */
   readonly signal?: AbortSignal;
+  /**
+   * The entity tag of the representation the caller holds, sent as `If-None-Match` (RFC 9110
+   * §13.1.2): the server answers 304 when it is still current, and the call resolves to a
+   * `NotModified` instead of the response value.
+   */
+  readonly ifNoneMatch?: string;
+  /** Sent as `If-Modified-Since` (RFC 9110 §13.1.3, an HTTP date): as `ifNoneMatch`, by time. */
+  readonly ifModifiedSince?: Date;
+  /**
+   * The entity tag the caller's change is based on, sent as `If-Match` (RFC 9110 §13.1.1): the
+   * server refuses the request with 412 when the resource changed since (optimistic concurrency).
+   */
+  readonly ifMatch?: string;
+  /** Sent as `If-Unmodified-Since` (RFC 9110 §13.1.4): as `ifMatch`, by time. */
+  readonly ifUnmodifiedSince?: Date;
   /**
    * For an SSE route: how many times in a row to reopen a stream whose connection broke, sending
    * the last event id seen as `Last-Event-ID` and waiting the server's last `retry` (default
@@ -199,8 +216,21 @@ const NO_OPTIONS: ClientCallOptions = Object.freeze({});
 /** No extra header lines, shared by the calls without a tracer. */
 const NO_HEADERS: readonly (readonly [string, string])[] = Object.freeze([]);
 
+/** The conditional request headers (RFC 9110 §13.1) of a call's validators; explicit `headerParams` win. */
+function withValidators(options: ClientCallOptions): ClientCallOptions {
+  const { ifNoneMatch, ifModifiedSince, ifMatch, ifUnmodifiedSince } = options;
+  if (ifNoneMatch === undefined && ifModifiedSince === undefined && ifMatch === undefined && ifUnmodifiedSince === undefined) return options;
+  const validators: Record<string, string> = {};
+  if (ifNoneMatch !== undefined) validators['If-None-Match'] = ifNoneMatch;
+  if (ifModifiedSince !== undefined) validators['If-Modified-Since'] = ifModifiedSince.toUTCString();
+  if (ifMatch !== undefined) validators['If-Match'] = ifMatch;
+  if (ifUnmodifiedSince !== undefined) validators['If-Unmodified-Since'] = ifUnmodifiedSince.toUTCString();
+  return { ...options, headerParams: { ...validators, ...options.headerParams } };
+}
+
 /** {@link callWithTransport}, the success status written to `out`; traced by the observer's `trace`. */
-function exchangeRoute<Req, Resp>(transport: ClientTransport, handle: RouteHandle<Req, Resp>, req: Req, options: ClientCallOptions, out: StatusOut | undefined): Promise<Resp> {
+function exchangeRoute<Req, Resp>(transport: ClientTransport, handle: RouteHandle<Req, Resp>, req: Req, given: ClientCallOptions, out: StatusOut | undefined): Promise<Resp> {
+  const options = withValidators(given);
   const observer = options?.observer;
   if (observer?.trace === undefined) return exchangeOnce(transport, handle, req, options, NO_HEADERS, out);
   const route = handle.route;
@@ -355,6 +385,15 @@ async function exchangeOnce<Req, Resp>(
     const reply: StreamingReply =
       plan.streaming && transport.exchangeStream !== undefined ? streamingReply(await transport.exchangeStream(exchange)) : new WholeReply(await transport.exchange(exchange));
     const successStatus = wireStatus(route.meta.respStatus ?? defaultStatus(route.method));
+    // 304 answers a conditional request (`ifNoneMatch`, `ifModifiedSince`): what the caller holds is current.
+    if (reply.status === 304) {
+      await reply.discard();
+      const lastModified = Date.parse(reply.headers.get('last-modified') ?? '');
+      const etag = reply.headers.get('etag') ?? undefined;
+      observe(observer, route.id, 304, started);
+      if (out !== undefined) out.status = 304;
+      return new NotModified({ etag, lastModified: Number.isNaN(lastModified) ? undefined : new Date(lastModified) }) as Resp;
+    }
     const success = (reply.status >= 200 && reply.status <= 299) || (reply.status >= 300 && reply.status <= 399 && reply.status === successStatus);
     const contentType = reply.headers.get('content-type') ?? '';
     if (!success) {
@@ -371,16 +410,25 @@ async function exchangeOnce<Req, Resp>(
     let resp: unknown;
     // The event-stream format resumes a broken stream (`reconnect`); no other format can.
     let resume: SSEFormat<unknown>['resume'] | undefined;
-    if (route.respCodec.kind === 'empty') {
+    // Another declared success status is read with its own codec, formats, headers and cookies.
+    const other = reply.status === successStatus ? undefined : route.successes.find((sr) => sr.status === reply.status);
+    const respCodec = other?.codec ?? route.respCodec;
+    if (respCodec.kind === 'empty') {
       await reply.discard();
-      resp = route.respCodec.decode(undefined);
+      resp = respCodec.decode(undefined);
     } else {
       const ct = mediaTypeOf(contentType);
-      let f: Format<unknown> | undefined = ct === '' ? respFormats[0] : undefined;
-      for (let i = 0; i < plan.types.length; i++) {
-        if (plan.types[i] === ct) {
-          f = respFormats[i];
-          break;
+      let f: Format<unknown> | undefined;
+      if (other !== undefined) {
+        const formats = handle.successFormats(other);
+        f = formats.find((x) => mediaTypeOf(x.contentType) === ct) ?? (ct === '' ? formats[0] : undefined);
+      } else {
+        f = ct === '' ? respFormats[0] : undefined;
+        for (let i = 0; i < plan.types.length; i++) {
+          if (plan.types[i] === ct) {
+            f = respFormats[i];
+            break;
+          }
         }
       }
       if (f === undefined) {
@@ -395,7 +443,7 @@ async function exchangeOnce<Req, Resp>(
         throw new ResponseBodyError(reply.status, 'the response body did not decode', err);
       }
     }
-    decodeResponseParams(resp, route.params, reply.status, reply.headers);
+    decodeResponseParams(resp, other?.params ?? route.params, reply.status, reply.headers);
     observe(observer, route.id, reply.status, started);
     const attempts = options.reconnect ?? 0;
     if (attempts > 0 && resume !== undefined) {
@@ -543,18 +591,29 @@ export class Client {
   /**
    * Calls `route` with `req`; typed by the route: `req` is what a caller may send (fields with
    * a default may be left out), the result is the decoded response. Observed by
-   * `options.observer`, else by the client's default observer. Rejects as
+   * `options.observer`, else by the client's default observer. With a validator
+   * (`ifNoneMatch`, `ifModifiedSince`) the result may also be a {@link NotModified}: the server
+   * answered 304 and the representation the caller holds is current. Rejects as
    * {@link callWithTransport}, and:
    * @throws {ClientTransportNotAttachedError} before `attach`.
    * @throws {TransportTypeMismatchError} when `route` is not a route, or `req` not an object.
    */
-  call<Req, Resp, In>(route: Route<Req, Resp, string, In, DeclaredError>, req: NoInfer<In>, options?: ClientCallOptions): Promise<Resp> {
+  call<Req, Resp, In, Ok extends DeclaredSuccess>(route: Route<Req, Resp, string, In, DeclaredError, Ok>, req: NoInfer<In>, options: ClientCallOptions & ConditionalGet): Promise<Ok['value'] | NotModified>;
+  /**
+   * The same call without a validator: the result is the value of the success the server
+   * answers — the main response's, or another declared success's (`successes`).
+   */
+  call<Req, Resp, In, Ok extends DeclaredSuccess>(route: Route<Req, Resp, string, In, DeclaredError, Ok>, req: NoInfer<In>, options?: ClientCallOptions): Promise<Ok['value']>;
+  call(route: Route<unknown, unknown, string, unknown, DeclaredError, DeclaredSuccess>, req: unknown, options?: ClientCallOptions): Promise<unknown> {
     return this.#exchange(route, req, options, undefined);
   }
 
   /**
    * Calls `route` like {@link Client.call}, but never rejects: the result says what happened.
-   * - `{ ok: true, status, value }` — a success (2xx, or the route's declared redirect).
+   * - `{ ok: true, status, value }` — a success (2xx, or the route's declared redirect): for a
+   *   route declared with `rest.route`, one case per declared success status, so that checking
+   *   `status` narrows `value` (`201` → the created value, `204` → no value); with a validator
+   *   (`ifNoneMatch`, `ifModifiedSince`), also `{ ok: true, status: 304, value: NotModified }`.
    * - `{ ok: false, status, error }` — a declared error response: `status` is one of the
    *   statuses of the route's `errorPattern`s and `error` is the body decoded by that pattern's
    *   codec, so that checking `status` narrows `error` to its type.
@@ -563,16 +622,23 @@ export class Client {
    *   `ResponseBodyError`, a `ParamError` or `RequestValidationError` from the pre-flight checks,
    *   `ClientTransportNotAttachedError`…).
    */
-  safeCall<Req, Resp, In, Err extends DeclaredError>(route: Route<Req, Resp, string, In, Err>, req: NoInfer<In>, options?: ClientCallOptions): Promise<SafeResult<Resp, Err>> {
+  safeCall<Req, Resp, In, Err extends DeclaredError, Ok extends DeclaredSuccess>(
+    route: Route<Req, Resp, string, In, Err, Ok>,
+    req: NoInfer<In>,
+    options: ClientCallOptions & ConditionalGet,
+  ): Promise<SafeResult<Resp, Err, Ok | DeclaredSuccess<304, NotModified>>>;
+  /** The same call without a validator: no 304 among the results. */
+  safeCall<Req, Resp, In, Err extends DeclaredError, Ok extends DeclaredSuccess>(route: Route<Req, Resp, string, In, Err, Ok>, req: NoInfer<In>, options?: ClientCallOptions): Promise<SafeResult<Resp, Err, Ok>>;
+  safeCall(route: Route<unknown, unknown, string, unknown, DeclaredError, DeclaredSuccess>, req: unknown, options?: ClientCallOptions): Promise<SafeResult<unknown>> {
     const out: StatusOut = { status: 0 };
     return this.#exchange(route, req, options, out).then(
-      (value) => ({ ok: true, status: out.status, value }) as SafeResult<Resp, Err>,
+      (value) => ({ ok: true, status: out.status, value }) as SafeResult<unknown>,
       (err: unknown) =>
-        (err instanceof ErrorPatternResponse ? { ok: false, status: err.statusCode, error: err.value } : { ok: false, status: undefined, error: err instanceof Error ? err : new Error(String(err)) }) as SafeResult<Resp, Err>,
+        (err instanceof ErrorPatternResponse ? { ok: false, status: err.statusCode, error: err.value } : { ok: false, status: undefined, error: err instanceof Error ? err : new Error(String(err)) }) as SafeResult<unknown>,
     );
   }
 
-  #exchange<Req, Resp>(route: Route<Req, Resp, string, never, never>, req: unknown, options: ClientCallOptions | undefined, out: StatusOut | undefined): Promise<Resp> {
+  #exchange<Req, Resp>(route: Route<Req, Resp, string, never, never, never>, req: unknown, options: ClientCallOptions | undefined, out: StatusOut | undefined): Promise<Resp> {
     const transport = this.#transport;
     if (transport === undefined) return Promise.reject(new ClientTransportNotAttachedError());
     if (!(route instanceof Route)) return Promise.reject(new TransportTypeMismatchError('client.call expects a route declared with rest.route or rest.newRoute'));
@@ -583,11 +649,18 @@ export class Client {
 }
 
 /**
- * The result of `client.safeCall`: a success, a declared error response (discriminated by its
- * status, with the body its error pattern decodes), or any other failure (`status: undefined`).
+ * Call options that carry a validator (`ifNoneMatch` or `ifModifiedSince`): the server may
+ * answer 304 Not Modified, and the call's result type includes {@link NotModified}.
  */
-export type SafeResult<Resp, Err extends DeclaredError = DeclaredError> =
-  | { readonly ok: true; readonly status: number; readonly value: Resp }
+export type ConditionalGet = { readonly ifNoneMatch: string } | { readonly ifModifiedSince: Date };
+
+/**
+ * The result of `client.safeCall`: a success (one case per declared success status, each with
+ * its value), a declared error response (discriminated by its status, with the body its error
+ * pattern decodes), or any other failure (`status: undefined`).
+ */
+export type SafeResult<Resp, Err extends DeclaredError = DeclaredError, Ok extends DeclaredSuccess = DeclaredSuccess<number, Resp>> =
+  | (Ok extends DeclaredSuccess<infer S, infer V> ? { readonly ok: true; readonly status: S; readonly value: V } : never)
   | (Err extends DeclaredError<infer S, infer B> ? { readonly ok: false; readonly status: S; readonly error: B } : never)
   | { readonly ok: false; readonly status: undefined; readonly error: Error };
 

@@ -46,5 +46,14 @@ export function contextKey<V>(description: string): ContextKey<V> {
 export const responseHeadersKey: ContextKey<Headers> = contextKey<Headers>('response headers');
 /** The credentials a request's security check accepted, by scheme (read with `scheme.credential(ctx)`). */
 export const credentialsKey: ContextKey<ReadonlyMap<object, unknown>> = contextKey<ReadonlyMap<object, unknown>>('credentials');
+/** What the pipeline tells of the request it runs: its method and headers (for `checkPreconditions`). */
+export interface RequestLine {
+  /** Upper-case method. */
+  readonly method: string;
+  /** A request header by lower-case name; repeated headers joined with `, `. */
+  header(name: string): string | undefined;
+}
+/** The key under which the pipeline gives the request's method and headers ({@link RequestLine}). */
+export const requestKey: ContextKey<RequestLine> = contextKey<RequestLine>('request');
 /** The key under which adapters store their native request object (`requestFromContext`). */
 export const nativeRequestKey: ContextKey<unknown> = contextKey<unknown>('native request');

@@ -1,6 +1,7 @@
 import * as codec from '@lib/codec';
 import { mediaTypeOf, type Format } from '@lib/format';
-import type { HeaderDescriptor, MediaTypeDescriptor, ResponseCookieDescriptor, ResponseDescriptor, RouteDescriptor } from '@lib/openapi';
+import type { HeaderDescriptor, MediaTypeDescriptor, ParameterDescriptor, ResponseCookieDescriptor, ResponseDescriptor, RouteDescriptor } from '@lib/openapi';
+import { isConditional, PreconditionFailedError } from './conditional.js';
 import { ErrorPattern, type ErrorRule } from './error-rules.js';
 import { BodyTooLargeError, MiddlewareError, MiddlewareInputError, NotAcceptableError, RequestBodyError, UnauthorizedError, UnsupportedMediaTypeError } from './errors.js';
 import { middlewareParamSpecs } from './middleware.js';
@@ -66,6 +67,8 @@ interface ErrorSlot {
   readonly bodies: codec.Codec<unknown>[];
   /** The bodies of `ErrorRespond` patterns: written in the negotiated format where it can carry them. */
   readonly typed: codec.Codec<unknown>[];
+  /** Specification extensions of the response (`x-max-body-bytes` on a 413). */
+  extensions?: Readonly<Record<`x-${string}`, unknown>>;
 }
 
 /**
@@ -135,16 +138,17 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
     order.push(created);
   };
   /** A pipeline status: joins the slot of a rule sent with that code, else a slot of its own. */
-  const pipelineSlot = (wire: number, description: string, bodies: readonly codec.Codec<unknown>[]): void => {
+  const pipelineSlot = (wire: number, description: string, bodies: readonly codec.Codec<unknown>[], extensions?: ErrorSlot['extensions']): void => {
     const key = String(wire);
     if (claimed(key)) return;
     const slot = slots.find((s) => s.key === key) ?? slots.find((s) => s.wire === wire);
     if (slot === undefined) {
-      const created: ErrorSlot = { key, wire, description, bodies: [...bodies], typed: [] };
+      const created: ErrorSlot = { key, wire, description, bodies: [...bodies], typed: [], ...(extensions !== undefined && { extensions }) };
       slots.push(created);
       order.push(created);
       return;
     }
+    if (extensions !== undefined) slot.extensions = { ...slot.extensions, ...extensions };
     const added = bodies.filter((b) => !slot.bodies.includes(b));
     if (added.length === 0) return;
     slot.bodies.push(...added);
@@ -162,6 +166,28 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
     content: respBody ? media(handle.responseFormats, meta.respSchemaName) : [],
     ...responseParts(allParams),
   });
+  // The other declared successes, each with its own body, headers and cookies (or the route's).
+  for (const sr of route.successes) {
+    const key = String(sr.status);
+    declare({
+      status: key,
+      description: sr.description ?? reasonPhrase(key),
+      content: sr.codec.kind === 'empty' ? [] : media(handle.successFormats(sr), undefined),
+      ...responseParts(sr.params ?? allParams),
+    });
+  }
+  // RFC 9110 §13.2: a GET or HEAD route declaring a validator answers a matching conditional request with 304.
+  const conditional = isConditional(route);
+  if (conditional) {
+    const kept = responseParts(allParams).headers.filter((h) => NOT_MODIFIED_HEADERS.has(h.name.toLowerCase())).map((h) => ({ ...h, required: false }));
+    declare({
+      status: '304',
+      description: "Not Modified: the representation named by the request's If-None-Match or If-Modified-Since is current. No content.",
+      content: [],
+      headers: kept,
+      cookies: [],
+    });
+  }
   for (const r of route.responses) {
     declare({ status: String(r.status), description: r.description, content: [], ...responseParts(r.headers ?? []), cookies: [] });
   }
@@ -193,10 +219,20 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
   if (requirements.length > 0 && requirements.every((r) => Object.keys(r).length > 0) && answers([UnauthorizedError])) {
     pipelineSlot(401, 'Credentials are missing or invalid (see the WWW-Authenticate header for HTTP schemes).', [errorBody]);
   }
+  // A route that reads If-Match or If-Unmodified-Since refuses a stale one (checkPreconditions).
+  if (allParams.some((p) => p.kind === 'header' && WRITE_PRECONDITIONS.has(p.name.toLowerCase())) && answers([PreconditionFailedError])) {
+    pipelineSlot(412, "Precondition Failed: the resource changed since the version the request's If-Match or If-Unmodified-Since names.", [errorBody]);
+  }
   if (respBody && handle.responseFormats.length > 0 && answers([NotAcceptableError])) {
     pipelineSlot(406, "No response media type matches the request's Accept header.", [errorBody]);
   }
-  if (hasBody && answers([BodyTooLargeError])) pipelineSlot(413, 'The request body is larger than the server accepts.', [errorBody]);
+  if (hasBody && answers([BodyTooLargeError])) {
+    // The limit each request format is read with (route, format, builder, default: handle.bodyLimit).
+    const limits = handle.requestFormats.map((f) => [mediaTypeOf(f.contentType), handle.bodyLimit(f as Format<unknown>)] as const);
+    const largest = Math.max(...limits.map(([, n]) => n));
+    const stated = new Set(limits.map(([, n]) => n)).size === 1 ? `at most ${byteCount(largest)}` : limits.map(([t, n]) => `at most ${byteCount(n)} as ${t}`).join(', ');
+    pipelineSlot(413, `The request body is larger than the server accepts: ${stated}.`, [errorBody], { 'x-max-body-bytes': largest });
+  }
   if (hasBody && answers([UnsupportedMediaTypeError])) pipelineSlot(415, 'The request body has an unsupported Content-Type.', [errorBody]);
   const envelope = errorEnvelope as codec.Codec<unknown>;
   pipelineSlot(
@@ -224,6 +260,7 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
       content: [{ mediaType: 'application/json', codec: first, ...(alternatives.length > 0 && { alternatives }) }, ...negotiated],
       headers: [],
       cookies: [],
+      ...(r.extensions !== undefined && { extensions: r.extensions }),
     };
   });
 
@@ -235,19 +272,46 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
     ...(meta.description !== undefined && { description: meta.description }),
     ...(meta.tags !== undefined && { tags: meta.tags }),
     ...(meta.deprecated !== undefined && { deprecated: meta.deprecated }),
-    parameters: [...handle.requestParams, ...middleware.flatMap((a) => middlewareParamSpecs(a.middleware))].map((p) => ({
-      in: p.kind,
-      name: p.name,
-      required: p.required,
-      ...(p.codec !== undefined && { codec: p.codec }),
-      ...(describedParam(allParams, p.kind, p.name) ?? {}),
-    })),
+    parameters: [
+      ...[...handle.requestParams, ...middleware.flatMap((a) => middlewareParamSpecs(a.middleware))].map((p) => ({
+        in: p.kind,
+        name: p.name,
+        required: p.required,
+        ...(p.codec !== undefined && { codec: p.codec }),
+        ...(describedParam(allParams, p.kind, p.name) ?? {}),
+      })),
+      // The validators a conditional GET sends, unless the route declares them itself.
+      ...(conditional ? CONDITIONAL_PARAMS.filter((c) => !handle.requestParams.some((p) => p.kind === 'header' && p.name.toLowerCase() === c.name.toLowerCase())) : []),
+    ],
     ...(hasBody && { requestBody: { required: route.reqCodec.kind !== 'optional', content: media(handle.requestFormats, meta.reqSchemaName) } }),
     responses,
     ...(meta.security !== undefined && { security: meta.security }),
     ...(meta.externalDocs !== undefined && { externalDocs: meta.externalDocs }),
     ...(route.requirements.length > 0 && { capabilities: Object.fromEntries(route.requirements.map((r) => [r.capability, r.level])) }),
   };
+}
+
+/** The request headers of a conditional write (RFC 9110 §13.1.1, §13.1.4). */
+const WRITE_PRECONDITIONS: ReadonlySet<string> = new Set(['if-match', 'if-unmodified-since']);
+/** The response headers a 304 keeps (RFC 9110 §15.4.5). */
+const NOT_MODIFIED_HEADERS: ReadonlySet<string> = new Set(['etag', 'last-modified', 'cache-control', 'expires', 'content-location', 'vary']);
+/** The validators of a conditional GET, as documented request headers. */
+const CONDITIONAL_PARAMS: readonly ParameterDescriptor[] = [
+  { in: 'header', name: 'If-None-Match', required: false, codec: codec.string(), description: 'Entity tags of representations the client holds (RFC 9110 §13.1.2): 304 when one is current.' },
+  { in: 'header', name: 'If-Modified-Since', required: false, codec: codec.string(), description: 'An HTTP date (RFC 9110 §13.1.3): 304 when the representation has not changed since.' },
+];
+
+/** A size in bytes as people read it: `5242880 bytes (5 MiB)`. */
+function byteCount(n: number): string {
+  const units = [
+    [1024 * 1024 * 1024, 'GiB'],
+    [1024 * 1024, 'MiB'],
+    [1024, 'KiB'],
+  ] as const;
+  const unit = units.find(([size]) => n >= size && n % (size / 1024) === 0);
+  if (unit === undefined) return `${n} bytes`;
+  const value = n / unit[0];
+  return `${n} bytes (${Number.isInteger(value) ? value : value.toFixed(2)} ${unit[1]})`;
 }
 
 function describedParam(params: readonly AnyParam[], kind: string, name: string): { description: string } | undefined {

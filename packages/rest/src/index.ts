@@ -1,5 +1,5 @@
 export { callWithTransport, Client, newClient } from './client.js';
-export type { ClientCallOptions, ClientOptions, SafeResult } from './client.js';
+export type { ClientCallOptions, ClientOptions, ConditionalGet, SafeResult } from './client.js';
 export { Context, contextKey, credentialsKey } from './context.js';
 export type { ContextKey } from './context.js';
 export { setCookieHeader } from './cookies.js';
@@ -91,6 +91,10 @@ export type { CorsOption, CorsOptions, CorsOrigin, CorsPolicy } from './cors.js'
 export { apiKeyScheme, basicCredentials, basicScheme, bearerScheme, oauth2Scheme, openIdConnectScheme, SecurityScheme } from './security.js';
 export type { ApiKeyLocation, CredentialPlacement, CredentialProvider, CredentialSource, OAuthFlows } from './security.js';
 export { redirect, Redirect } from './redirect.js';
+export { checkPreconditions, notModified, NotModified, PreconditionFailedError } from './conditional.js';
+export type { Precondition, Validators } from './conditional.js';
+export { Answer } from './success.js';
+export type { AnswerArgs, DeclaredSuccess, Responder, SuccessResponseSpec, SuccessValue } from './success.js';
 export type { PathVars, RedirectStatus, RedirectTarget } from './redirect.js';
 export { CapabilityRequirement, requireHWM, requireQoS } from './requirements.js';
 export { ResponseMeta, responseMeta, RouteMeta, routeMeta } from './route-meta.js';
@@ -98,32 +102,38 @@ export type { ResponseMetaFields, RouteMetaFields } from './route-meta.js';
 export type { RouteOption } from './route-option.js';
 export { isMultiValue, RouteHandle } from './route-handle.js';
 export { BODY_METHODS, newRoute, Route } from './route.js';
-export { named, Named, responseCookie, ResponseCookieField, route } from './route-object.js';
+export { named, Named, responseCookie, ResponseCookieField, route, success, SuccessField } from './route-object.js';
 export type {
   AnyErrorRule,
   BodyFields,
   BodyInputFields,
+  CheckedMethod,
+  CheckedPath,
   DeclaredErrors,
+  DeclaredSuccesses,
   EntryCodec,
   EntryFields,
   EntryInputFields,
+  MainStatus,
   ParamEntries,
   ParamEntry,
   PathParamEntry,
   ResponseCookieEntry,
-  RouteChecks,
   RouteDefinition,
   RouteRequest,
   RouteRequestInput,
   RouteResponse,
   StatusNumber,
+  SuccessEntries,
+  SuccessEntry,
+  SuccessEntryValue,
 } from './route-object.js';
 export type { DeclaredError } from './route.js';
 export { isSSERoute, newSSERoute } from './sse.js';
 export type { EventStream, SSERequest } from './sse.js';
 export { SSEErrorEvent } from '@lib/format';
 export type { SSEEvent } from '@lib/format';
-export type { Handler } from './route.js';
+export type { Handler, HandlerResult } from './route.js';
 export { checkCoverage, newServer, Server, withDefaultOptions, withPathCodec, withPathConstraints } from './server.js';
 export type { DefaultOptionsOption, PathCheckOption, ServerOption } from './server.js';
 export { isFieldValue, isToken } from './http-grammar.js';

@@ -5,12 +5,13 @@ import { CookieParamError, HeaderParamError, MissingPathVarError, PathParamError
 import { ErrorLog, type ErrorRule } from './error-rules.js';
 import { ErrorPatternResponse } from './http-errors.js';
 import type { MiddlewareAttachment } from './middleware.js';
-import type { Observer, Options } from './options.js';
+import { DEFAULT_MAX_BODY_BYTES, type Observer, type Options } from './options.js';
 import type { AnyParam, ParamLocation, RequestMergeParam } from './params.js';
 import { fillTemplate } from './path-template.js';
 import { spanTags } from './span-tags.js';
 import type { Route } from './route.js';
 import type { Server } from './server.js';
+import type { SuccessResponseSpec } from './success.js';
 
 /** The parameter error class of each request location. */
 export const PARAM_ERRORS: Readonly<Record<ParamLocation, new (name: string, value: string | undefined, cause: unknown) => ParamError>> = {
@@ -161,6 +162,8 @@ export class RouteHandle<Req, Resp> {
   #requestFormats: readonly Format<Req>[] | undefined;
   #responseFormats: readonly Format<Resp>[] | undefined;
   #defaultResponseFormats: readonly Format<Resp>[] | undefined;
+  /** The formats of each other success response, built once ({@link RouteHandle.successFormats}). */
+  readonly #successFormats = new Map<SuccessResponseSpec, readonly Format<unknown>[]>();
   /** Request parameters (merge and plain), in declaration order. */
   readonly requestParams: readonly RequestParamSpec[];
 
@@ -198,6 +201,17 @@ export class RouteHandle<Req, Resp> {
     return shared.length === 0 ? this.route.middleware : [...shared, ...this.route.middleware];
   }
 
+  /**
+   * The request body limit for a body in format `f`, in bytes: the route's own `maxBodyBytes`
+   * (`route.withOptions`), else the limit the format states (a multipart body's parts and
+   * fields, a binary body's `validate.maxBytes`: {@link Format.maxBodyBytes}), else the builder's
+   * `maxBodyBytes` (`withDefaultOptions`), else 1 MiB. A limit stated in the codec is thus
+   * honoured without being written again, larger than the default or not.
+   */
+  bodyLimit(f: Format<unknown>): number {
+    return this.route.options.maxBodyBytes ?? f.maxBodyBytes ?? this.server?.defaultOptions?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  }
+
   /** The request formats: set on the handle, else declared on the route, else JSON of the request codec under `options.contentType`. */
   get requestFormats(): readonly Format<Req>[] {
     if (this.#requestFormats !== undefined) return this.#requestFormats;
@@ -210,6 +224,28 @@ export class RouteHandle<Req, Resp> {
   get responseFormats(): readonly Format<Resp>[] {
     // The default is built once: callers (the client, per call) may key caches on it.
     return this.#responseFormats ?? this.route.responseFormats ?? (this.#defaultResponseFormats ??= [json(this.route.respCodec)]);
+  }
+
+  /**
+   * The body formats of another declared success response: each response format of the route
+   * that can carry another codec (`json`, `yaml`, `toml`, `cbor`: `withCodec`), with that
+   * response's codec, else JSON; none for a response without content.
+   */
+  successFormats(spec: SuccessResponseSpec): readonly Format<unknown>[] {
+    if (spec.codec.kind === 'empty') return [];
+    const known = this.#successFormats.get(spec);
+    if (known !== undefined) return known;
+    const seen = new Set<string>();
+    const formats: Format<unknown>[] = [];
+    for (const f of this.responseFormats as readonly Format<unknown>[]) {
+      const type = mediaTypeOf(f.contentType);
+      if (f.withCodec === undefined || seen.has(type)) continue;
+      seen.add(type);
+      formats.push(f.withCodec(spec.codec));
+    }
+    if (formats.length === 0) formats.push(json(spec.codec));
+    this.#successFormats.set(spec, formats);
+    return formats;
   }
 
   /** Replaces the request formats after registration. Returns this handle. */

@@ -48,7 +48,7 @@ test('client.safeCall narrows the error body by the declared status', async () =
   const result = await rest.newClient().safeCall(r, { id: 'x' });
   if (result.ok) {
     expectTypeOf(result.value).toEqualTypeOf<void>();
-    expectTypeOf(result.status).toEqualTypeOf<number>();
+    expectTypeOf(result.status).toEqualTypeOf<200>();
   } else if (result.status === 404) {
     expectTypeOf(result.error).toEqualTypeOf<{ code: 'not_found'; id: string }>();
   } else if (result.status === 403) {
@@ -99,6 +99,12 @@ test('mistakes that must not compile', () => {
   rest.route({ method: 'GET', path: '/todos/:id' });
   // @ts-expect-error a GET request carries no body
   rest.route({ method: 'GET', path: '/todos', body: todo });
+  const upsert = rest.route({ method: 'PUT', path: '/todos', body: todo, response: todo, successes: { 201: todo, 202: null } });
+  upsert.withHandler((_ctx, req, respond) => (req.id === '' ? respond(201, req) : req.id === 'later' ? respond(202) : req));
+  // @ts-expect-error 204 is not a success response of this route
+  upsert.withHandler((_ctx, req, respond) => respond(204, req));
+  // @ts-expect-error the 201 value must be a Todo
+  upsert.withHandler((_ctx, _req, respond) => respond(201, { id: 'x' }));
   // @ts-expect-error a format of another type than the body
   rest.route({ method: 'POST', path: '/todos', body: todo, requestFormats: [rest.route] });
 });

@@ -8,6 +8,8 @@ import type { PathVars } from './redirect.js';
 import { responseMeta, routeMeta, type ResponseMetaFields, type RouteMetaFields } from './route-meta.js';
 import type { RouteOption } from './route-option.js';
 import { newRoute, type DeclaredError, type Route } from './route.js';
+import { SuccessResponseOption, type DeclaredSuccess } from './success.js';
+import type { AnyParam } from './params.js';
 
 /**
  * A parameter whose wire name differs from its field name: `rest.named('X-Tenant-ID', tenant)`
@@ -60,6 +62,46 @@ export function responseCookie<C extends Codec<unknown>>(codec: C, attributes: C
   return new ResponseCookieField(codec, attributes);
 }
 
+/**
+ * A success response of `successes` whose headers or cookies differ from the route's, or that
+ * has a description of its own; see {@link success}.
+ */
+export class SuccessField<B extends Codec<unknown> | null, RH, RC> {
+  /** The body codec; `null` for a response without content. */
+  readonly body: B;
+  /** The response's description in the document. */
+  readonly description: string | undefined;
+  /** Its response headers, in place of the route's; `undefined`: the route's. */
+  readonly headers: RH | undefined;
+  /** Its response cookies, in place of the route's; `undefined`: the route's. */
+  readonly cookies: RC | undefined;
+  constructor(body: B, options: { readonly description?: string | undefined; readonly headers?: RH | undefined; readonly cookies?: RC | undefined }) {
+    this.body = body;
+    this.description = options.description;
+    this.headers = options.headers;
+    this.cookies = options.cookies;
+  }
+}
+
+/**
+ * A success response of `rest.route({ successes })` with its own description, headers or
+ * cookies: `successes: { 201: rest.success(todo, { description: 'Created', headers: { location: rest.named('Location', codec.string()) } }) }`.
+ * Given, `headers` and `cookies` replace the route's `responseHeaders` and `responseCookies`
+ * for this status (its value holds the body's fields and these). `body` is `null` for a
+ * response without content (202, 204).
+ */
+export function success<B extends Codec<unknown> | null, const RH extends ParamEntries<ParamEntry> | undefined = undefined, const RC extends ParamEntries<ResponseCookieEntry> | undefined = undefined>(
+  body: B,
+  options: { readonly description?: string; readonly headers?: RH; readonly cookies?: RC } = {},
+): SuccessField<B, RH, RC> {
+  return new SuccessField(body, options);
+}
+
+/** An entry of `successes`: a body codec, `null` for a response without content, or {@link success}. */
+export type SuccessEntry = Codec<unknown> | null | SuccessField<Codec<unknown> | null, ParamEntries<ParamEntry> | undefined, ParamEntries<ResponseCookieEntry> | undefined>;
+/** The `successes` of a route: other success responses (RFC 9110 §15.3), by status. */
+export type SuccessEntries = { readonly [status: number]: SuccessEntry };
+
 /** A path parameter entry: the codec of the template variable of the same name. */
 export type PathParamEntry = Codec<unknown>;
 /** A query, header or cookie entry: a codec, or `rest.named(wireName, codec)`. */
@@ -102,6 +144,20 @@ export type RouteResponse<R, RH, RC> =
   : NoKeys<RH> extends true ? (NoKeys<RC> extends true ? Infer<R> : Simplify<{ body: Infer<R> } & EntryFields<RH> & EntryFields<RC>>)
   : Simplify<{ body: Infer<R> } & EntryFields<RH> & EntryFields<RC>>;
 
+/** The value of one entry of `successes`, with the route's response headers `RH` and cookies `RC` unless the entry has its own. */
+export type SuccessEntryValue<E, RH, RC> =
+  E extends SuccessField<infer B, infer H, infer C>
+    ? RouteResponse<B extends Codec<unknown> ? B : undefined, [H] extends [undefined] ? RH : H, [H] extends [undefined] ? ([C] extends [undefined] ? RC : C) : [C] extends [undefined] ? {} : C>
+    : E extends Codec<unknown>
+      ? RouteResponse<E, RH, RC>
+      : RouteResponse<undefined, RH, RC>;
+
+/** The success responses of `successes`, one {@link DeclaredSuccess} per status. */
+export type DeclaredSuccesses<SU, RH, RC> = { [K in keyof SU]: DeclaredSuccess<K & number, SuccessEntryValue<SU[K], RH, RC>> }[keyof SU];
+
+/** The main success status of a route: `meta.respStatus`, else 201 for POST and 200 otherwise. */
+export type MainStatus<M extends string, MT> = MT extends { readonly respStatus: infer S } ? StatusNumber<S> : Uppercase<M> extends 'POST' ? 201 : 200;
+
 /** The numeric status of a declared status (`404` → 404, `'4XX'` → number). */
 export type StatusNumber<S> = S extends number ? S : S extends `${infer N extends number}` ? N : number;
 
@@ -112,11 +168,11 @@ export type DeclaredErrors<E> = E extends readonly (infer X)[] ? (X extends Erro
 export type AnyErrorRule = ErrorPattern<any, any, Status> | ErrorStatusRule<any>;
 
 /** The object form of a route declaration; see {@link route}. */
-export interface RouteDefinition<M extends string, P extends string, PP, Q, H, C, B, R, RH, RC, E> {
+export interface RouteDefinition<M extends string, P extends string, PP, Q, H, C, B, R, RH, RC, E, SU = {}, MT extends RouteMetaFields = RouteMetaFields> {
   /** The HTTP method (RFC 9110 §9), any case: `'GET'`, `'post'`. */
-  readonly method: M;
+  readonly method: CheckedMethod<M, B>;
   /** The path template, variables as `{name}` filling a whole segment: `/todos/{id}`. */
-  readonly path: P;
+  readonly path: CheckedPath<P, PP>;
   /** One codec per template variable, under the variable's name (checked against the template at compile time). */
   readonly pathParams?: PP;
   /** Query parameters: field → codec, or `rest.named(key, codec)`; `codec.optional`/`codec.defaulted` ones may be absent. */
@@ -138,8 +194,14 @@ export interface RouteDefinition<M extends string, P extends string, PP, Q, H, C
   readonly responseCookies?: RC;
   /** Error rules, in matching order: `rest.errorPattern(...)` (typed bodies, read by `client.safeCall`) and `rest.errorStatus(...)`. */
   readonly errors?: E;
+  /**
+   * Other success responses (RFC 9110 §15.3), by status: a body codec, `null` for no content,
+   * or `rest.success(body, { description, headers, cookies })`. A handler answers one with the
+   * `respond` function it receives (`respond(201, created)`); the client decodes it by status.
+   */
+  readonly successes?: SU;
   /** Operation metadata: `operationId`, `summary`, `description`, `tags`, `deprecated`, `respStatus`… */
-  readonly meta?: RouteMetaFields;
+  readonly meta?: MT;
   /** Extra documented responses (OpenAPI 3.1 Responses Object). */
   readonly responses?: readonly ResponseMetaFields[];
   /** Security requirements of the operation (OpenAPI 3.1 Security Requirement Object); `[]` makes it public. */
@@ -150,17 +212,33 @@ export interface RouteDefinition<M extends string, P extends string, PP, Q, H, C
   readonly formats?: readonly Format<[R] extends [undefined] ? never : Infer<R>>[];
 }
 
-type PathError<K, P extends string> = `"${K & string}" is not a variable of the path template ${P}`;
-
-/** Compile-time checks of a route definition: the path template, its parameters, a body on a method without one. */
-export type RouteChecks<M extends string, P extends string, PP> = (string extends P
-  ? unknown
+/**
+ * The type `path` must have: `P` itself when the template and `pathParams` agree, else a sentence
+ * saying what is wrong. A mistake's compile error then opens with that sentence (`Type
+ * '"/todos/{id}"' is not assignable to type '"path variable {id} has no path parameter: …"'`),
+ * not with the definition's type.
+ */
+export type CheckedPath<P extends string, PP> = string extends P
+  ? P
   : P extends `${string}/:${string}`
-    ? { readonly path: P & { readonly 'path variables are written {name}, not :name': P } }
-    : [PathVars<P>] extends [never]
-      ? { readonly pathParams?: { readonly [K in keyof PP]: PathError<K, P> } }
-      : { readonly pathParams: { readonly [K in PathVars<P>]: PathParamEntry } & { readonly [K in Exclude<keyof PP, PathVars<P>>]: PathError<K, P> } }) &
-  (Uppercase<M> extends 'POST' | 'PUT' | 'PATCH' ? unknown : string extends M ? unknown : { readonly body?: `${Uppercase<M>} requests carry no body: declare its fields as parameters` });
+    ? 'path variables are written {name}, not :name'
+    : [Exclude<PathVars<P>, keyof PP>] extends [never]
+      ? [Exclude<keyof PP, PathVars<P>>] extends [never]
+        ? P
+        : `pathParams.${Exclude<keyof PP, PathVars<P>> & string} is not a variable of the path template ${P}`
+      : `path variable {${Exclude<PathVars<P>, keyof PP> & string}} has no path parameter: add it to pathParams`;
+
+/**
+ * The type `method` must have: `M` itself, or a sentence when a method without a request body
+ * (anything but POST, PUT and PATCH) is given a `body`.
+ */
+export type CheckedMethod<M extends string, B> = [B] extends [undefined]
+  ? M
+  : string extends M
+    ? M
+    : Uppercase<M> extends 'POST' | 'PUT' | 'PATCH'
+      ? M
+      : `${Uppercase<M>} requests carry no body: declare its fields as parameters, or use POST, PUT or PATCH`;
 
 /**
  * Declares a route from one object, inferring the request and response types: the same
@@ -203,10 +281,19 @@ export function route<
   const RH extends ParamEntries<ParamEntry> = {},
   const RC extends ParamEntries<ResponseCookieEntry> = {},
   const E extends readonly AnyErrorRule[] = [],
+  const SU extends SuccessEntries = {},
+  const MT extends RouteMetaFields = {},
 >(
-  definition: RouteDefinition<M, P, PP, Q, H, C, B, R, RH, RC, E> & RouteChecks<M, P, PP>,
-): Route<RouteRequest<B, PP, Q, H, C>, RouteResponse<R, RH, RC>, P, RouteRequestInput<B, PP, Q, H, C>, DeclaredErrors<E>> {
-  const d = definition as RouteDefinition<string, string, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, Codec<unknown> | undefined, Codec<unknown> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ResponseCookieEntry> | undefined, readonly AnyErrorRule[] | undefined>;
+  definition: RouteDefinition<M, P, PP, Q, H, C, B, R, RH, RC, E, SU, MT>,
+): Route<
+  RouteRequest<B, PP, Q, H, C>,
+  RouteResponse<R, RH, RC>,
+  P,
+  RouteRequestInput<B, PP, Q, H, C>,
+  DeclaredErrors<E>,
+  DeclaredSuccess<MainStatus<M, MT>, RouteResponse<R, RH, RC>> | DeclaredSuccesses<SU, RH, RC>
+> {
+  const d = definition as unknown as RouteDefinition<string, string, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, Codec<unknown> | undefined, Codec<unknown> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ResponseCookieEntry> | undefined, readonly AnyErrorRule[] | undefined, SuccessEntries | undefined>;
   const opts: RouteOption<never, never>[] = [];
   if (d.meta !== undefined || d.security !== undefined) opts.push(routeMeta({ ...d.meta, ...(d.security !== undefined && { security: d.security }) }));
   for (const r of d.responses ?? []) opts.push(responseMeta(r));
@@ -221,17 +308,21 @@ export function route<
   requestParam('query', d.query);
   requestParam('header', d.headers);
   requestParam('cookie', d.cookies);
-  const responseParam = (kind: 'responseHeader' | 'responseCookie', entries: ParamEntries<ResponseCookieEntry> | undefined): void => {
-    for (const key of Object.keys(entries ?? {})) {
-      const entry = (entries as ParamEntries<ResponseCookieEntry>)[key] as ResponseCookieEntry;
-      const { name, codec, description, attributes } = unpack(key, entry);
-      const p = new ResponseMergeParam<Record<string, unknown>, unknown>({ kind, name, codec: unwrapOptional(codec), required: !mayBeAbsent(codec), get: (r) => r[key], set: (r, v) => void (r[key] = v), description });
-      opts.push(attributes === undefined ? p : p.withAttributes(() => attributes));
-    }
-  };
-  responseParam('responseHeader', d.responseHeaders);
-  responseParam('responseCookie', d.responseCookies);
+  for (const p of [...responseParams('responseHeader', d.responseHeaders), ...responseParams('responseCookie', d.responseCookies)]) opts.push(p);
   for (const e of d.errors ?? []) opts.push(e);
+  // Other success responses: each status's body codec, lifted as the main one is, and its own headers and cookies where given.
+  const hasRouteFields = Object.keys(d.responseHeaders ?? {}).length + Object.keys(d.responseCookies ?? {}).length > 0;
+  for (const key of Object.keys(d.successes ?? {})) {
+    const entry = (d.successes as Record<string, SuccessEntry>)[key] as SuccessEntry;
+    const field = entry instanceof SuccessField ? entry : undefined;
+    const body = field !== undefined ? field.body : entry;
+    if (body !== null && !(body instanceof Codec)) throw new TypeError(`successes[${key}]: expected a codec, null or rest.success(...)`);
+    const own = field !== undefined && (field.headers !== undefined || field.cookies !== undefined);
+    const params = own ? [...responseParams('responseHeader', field?.headers), ...responseParams('responseCookie', field?.cookies)] : undefined;
+    const withFields = own ? (params?.length ?? 0) > 0 : hasRouteFields;
+    const codec = body === null ? new EmptyCodec() : !(body instanceof ObjectCodec) && withFields ? bodyField(body) : body;
+    opts.push(new SuccessResponseOption({ status: Number(key), description: field?.description, codec, params: params as readonly AnyParam[] | undefined }));
+  }
 
   // An object body merges with the parameters; any other body is the request's `body` field.
   const body = d.body;
@@ -251,7 +342,19 @@ export function route<
   }
   if (reqFormats !== undefined) opts.push(requestFormats(...reqFormats));
   if (respFormats !== undefined) opts.push(responseFormats(...respFormats));
-  return newRoute<never, never, string>(d.method, d.path, reqCodec as Codec<never>, respCodec as Codec<never>, ...opts) as unknown as Route<RouteRequest<B, PP, Q, H, C>, RouteResponse<R, RH, RC>, P, RouteRequestInput<B, PP, Q, H, C>, DeclaredErrors<E>>;
+  return newRoute<never, never, string>(d.method, d.path, reqCodec as Codec<never>, respCodec as Codec<never>, ...opts) as never;
+}
+
+/** The response merge parameters of a map of response header or cookie entries. */
+function responseParams(kind: 'responseHeader' | 'responseCookie', entries: ParamEntries<ResponseCookieEntry> | undefined): ResponseMergeParam<Record<string, unknown>, unknown>[] {
+  const out: ResponseMergeParam<Record<string, unknown>, unknown>[] = [];
+  for (const key of Object.keys(entries ?? {})) {
+    const entry = (entries as ParamEntries<ResponseCookieEntry>)[key] as ResponseCookieEntry;
+    const { name, codec, description, attributes } = unpack(key, entry);
+    const p = new ResponseMergeParam<Record<string, unknown>, unknown>({ kind, name, codec: unwrapOptional(codec), required: !mayBeAbsent(codec), get: (r) => r[key], set: (r, v) => void (r[key] = v), description });
+    out.push(attributes === undefined ? p : p.withAttributes(() => attributes));
+  }
+  return out;
 }
 
 function unpack(key: string, entry: ResponseCookieEntry): { name: string; codec: Codec<unknown>; description: string | undefined; attributes: CookieAttributes | undefined } {
@@ -295,6 +398,7 @@ function bodyFieldFormat(f: Format<unknown>, codec: Codec<unknown>): Format<unkn
   if (f.encoding !== undefined) lifted.encoding = f.encoding;
   if (f.responseHeaders !== undefined) lifted.responseHeaders = f.responseHeaders;
   if (f.itemCodec !== undefined) lifted.itemCodec = f.itemCodec;
+  if (f.maxBodyBytes !== undefined) lifted.maxBodyBytes = f.maxBodyBytes;
   const { marshalText, marshalStream, unmarshalStream, marshalMessage, marshalMessageAsync, withCodec } = f;
   if (marshalText !== undefined) lifted.marshalText = (v) => marshalText.call(f, (v as Field).body);
   if (marshalStream !== undefined) lifted.marshalStream = (v, signal) => marshalStream.call(f, (v as Field).body, signal);

@@ -1,7 +1,9 @@
 import type { Codec } from '@lib/codec';
 import type { Format } from '@lib/format';
 import type { Context } from './context.js';
+import type { NotModified } from './conditional.js';
 import type { Redirect } from './redirect.js';
+import type { Answer, DeclaredSuccess, Responder, SuccessResponseOption, SuccessResponseSpec } from './success.js';
 import type { CredentialProvider, SecurityScheme } from './security.js';
 import { DuplicateErrorStatusError } from './errors.js';
 import { wireStatus, type ErrorPattern, type ErrorRule } from './error-rules.js';
@@ -28,11 +30,20 @@ export interface DeclaredError<S extends number = number, B = unknown> {
   readonly body: B;
 }
 
+/** What a handler may return: the main response value, another declared success, a redirect or a 304. */
+export type HandlerResult<Resp> = Resp | Answer | Redirect | NotModified;
+
 /**
- * A route's handler: returns the response value, or a `rest.redirect(...)`,
- * or throws an error the error rules map.
+ * A route's handler: returns the response value, `respond(status, value)` for another declared
+ * success response, a `rest.redirect(...)` or a `rest.notModified(...)`, or throws an error the
+ * error rules map (or a redirect, or a 304). `respond` is typed by the route's declared
+ * responses: only their statuses compile.
  */
-export type Handler<Req, Resp> = (ctx: Context, req: Req) => Resp | Redirect | Promise<Resp | Redirect>;
+export type Handler<Req, Resp, Ok extends DeclaredSuccess = DeclaredSuccess<number, Resp>> = (
+  ctx: Context,
+  req: Req,
+  respond: Responder<Ok>,
+) => HandlerResult<Resp> | Promise<HandlerResult<Resp>>;
 
 /** The default success status of a method: 201 Created for POST (RFC 9110 §15.3.2), 200 OK otherwise. */
 export function defaultStatus(method: string): number {
@@ -52,13 +63,13 @@ const clientHandles = new WeakMap<Route<unknown, unknown>, RouteHandle<unknown, 
  * A declared route: a plain, immutable value shared by server and client.
  * `with*` methods return new routes.
  */
-export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extends DeclaredError = DeclaredError> {
+export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extends DeclaredError = DeclaredError, Ok extends DeclaredSuccess = DeclaredSuccess<number, Resp>> {
   /**
    * Types only, never set: what a caller may send (`ReqIn`: defaulted and optional fields may be
-   * left out) and the typed error responses the route declares (`Err`), read by `client.call`
-   * and `client.safeCall`.
+   * left out), the typed error responses the route declares (`Err`) and its success responses
+   * (`Ok`: the main one and those of `successes`), read by `client.call` and `client.safeCall`.
    */
-  declare readonly '~types'?: { input(value: ReqIn): void; errors(value: Err): void };
+  declare readonly '~types'?: { input(value: ReqIn): void; errors(value: Err): void; successes(value: Ok): void };
   /** Upper-case HTTP method. */
   declare readonly method: string;
   /** The path template, `{var}` placeholders included (its literal type when declared with a literal). */
@@ -71,6 +82,8 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
   declare readonly meta: RouteMetaFields;
   /** Extra documented responses. */
   declare readonly responses: readonly ResponseMetaFields[];
+  /** Success responses besides the main one, each with its status, body codec and headers (`rest.route({ successes })`). */
+  declare readonly successes: readonly SuccessResponseSpec[];
   /** Parameter declarations, in order. */
   declare readonly params: readonly AnyParam[];
   /** Error rules, in declaration order. */
@@ -83,8 +96,12 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
   declare readonly requirements: readonly CapabilityRequirement[];
   /** The path template's variables, in order. */
   declare readonly pathVars: readonly string[];
-  /** The handler, once `withHandler` was called. */
-  declare readonly handler: Handler<Req, Resp> | undefined;
+  /**
+   * The handler, once `withHandler` was called. Typed with every success status, so that routes
+   * of any declared responses are one type here; `withHandler` checks the handler against the
+   * route's own.
+   */
+  declare readonly handler: Handler<Req, Resp, DeclaredSuccess> | undefined;
   /** Adapter options set with `withOptions`. */
   declare readonly options: Options;
   /**
@@ -100,7 +117,7 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
   declare readonly credentials: readonly CredentialProvider[];
 
   /** Use {@link newRoute}. */
-  constructor(init: Omit<Route<Req, Resp, P, ReqIn, Err>, '~types' | 'withHandler' | 'withOptions' | 'register' | 'registerHandle' | 'clientHandle' | 'buildPath' | 'id' | 'handleMW' | 'clientMW' | 'use'>) {
+  constructor(init: Omit<Route<Req, Resp, P, ReqIn, Err, Ok>, '~types' | 'withHandler' | 'withOptions' | 'register' | 'registerHandle' | 'clientHandle' | 'buildPath' | 'id' | 'handleMW' | 'clientMW' | 'use'>) {
     // The fields are declared, not initialised, so that one assignment sets them all.
     Object.assign(this, init);
   }
@@ -111,12 +128,12 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
   }
 
   /** A copy served by `fn`. */
-  withHandler(fn: Handler<Req, Resp>): Route<Req, Resp, P, ReqIn, Err> {
-    return new Route({ ...this, handler: fn });
+  withHandler(fn: Handler<Req, Resp, Ok>): Route<Req, Resp, P, ReqIn, Err, Ok> {
+    return new Route({ ...this, handler: fn as unknown as Handler<Req, Resp, DeclaredSuccess> });
   }
 
   /** A copy with adapter options merged over the current ones. */
-  withOptions(options: Options): Route<Req, Resp, P, ReqIn, Err> {
+  withOptions(options: Options): Route<Req, Resp, P, ReqIn, Err, Ok> {
     return new Route({ ...this, options: { ...this.options, ...options } });
   }
 
@@ -131,7 +148,7 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
    * @throws {DuplicateMiddlewareNameError} another middleware of that name is already attached (or `mw` already bound for the server).
    * @throws {RouteDeclarationError} a parameter of `mw` is already declared by the route or another middleware.
    */
-  handleMW<In, Out>(mw: Middleware<In, Out>, fn: BoundReceiveFunc<Req, NoInfer<In>, NoInfer<Out>>): Route<Req, Resp, P, ReqIn, Err> {
+  handleMW<In, Out>(mw: Middleware<In, Out>, fn: BoundReceiveFunc<Req, NoInfer<In>, NoInfer<Out>>): Route<Req, Resp, P, ReqIn, Err, Ok> {
     const receive = fn as unknown as MiddlewareAttachment['receive'];
     return new Route({ ...this, middleware: mw.attachTo(this.id, this.params, this.middleware, { receive }) });
   }
@@ -144,7 +161,7 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
    * `inCodec.validate`, aborts the call with `RequestBuildError`: nothing is sent.
    * @throws {AmbiguousMiddlewareAttachmentError} @throws {DuplicateMiddlewareNameError} @throws {RouteDeclarationError} as {@link Route.handleMW}.
    */
-  clientMW<In, Out>(mw: Middleware<In, Out>, fn: BoundSendFunc<Req, NoInfer<In>>): Route<Req, Resp, P, ReqIn, Err>;
+  clientMW<In, Out>(mw: Middleware<In, Out>, fn: BoundSendFunc<Req, NoInfer<In>>): Route<Req, Resp, P, ReqIn, Err, Ok>;
   /**
    * A copy whose client calls carry a credential of `scheme` (the same value registered with
    * `api.addSecurityScheme`): before each call the client calls `fn(req)` and writes its result
@@ -154,8 +171,8 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
    * the call with `RequestBuildError` before anything is sent. An explicit per-call entry of the
    * same name (`headerParams: { Authorization }`) wins.
    */
-  clientMW<C>(scheme: SecurityScheme<C>, fn: (req: Req) => C | undefined | Promise<C | undefined>): Route<Req, Resp, P, ReqIn, Err>;
-  clientMW(mw: Middleware<unknown, unknown> | SecurityScheme<unknown>, fn: (req: Req) => unknown): Route<Req, Resp, P, ReqIn, Err> {
+  clientMW<C>(scheme: SecurityScheme<C>, fn: (req: Req) => C | undefined | Promise<C | undefined>): Route<Req, Resp, P, ReqIn, Err, Ok>;
+  clientMW(mw: Middleware<unknown, unknown> | SecurityScheme<unknown>, fn: (req: Req) => unknown): Route<Req, Resp, P, ReqIn, Err, Ok> {
     // A security scheme places credentials; a middleware attaches itself. Told apart by shape so
     // that a route carries the code of neither unless it uses it.
     if (!('attachTo' in mw)) {
@@ -173,7 +190,7 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
    * @throws {AmbiguousMiddlewareAttachmentError} the route binds the same declaration with `handleMW`/`clientMW`.
    * @throws {DuplicateMiddlewareNameError} a middleware of that name is already attached.
    */
-  use<In, Out>(mw: Middleware<In, Out>): Route<Req, Resp, P, ReqIn, Err> {
+  use<In, Out>(mw: Middleware<In, Out>): Route<Req, Resp, P, ReqIn, Err, Ok> {
     return new Route({ ...this, middleware: mw.attachTo(this.id, this.params, this.middleware) });
   }
 
@@ -190,7 +207,7 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
 
   /** Registers the route and returns its handle. Throws as {@link Route.register}. */
   registerHandle(api: Server): RouteHandle<Req, Resp> {
-    const handle = new RouteHandle(this, api);
+    const handle = new RouteHandle<Req, Resp>(this as unknown as Route<Req, Resp>, api);
     api.add(handle as unknown as RouteHandle<unknown, unknown>);
     registeredWith.set(this as unknown as Route<unknown, unknown>, api);
     return handle;
@@ -205,7 +222,7 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
     const server = registeredWith.get(self);
     const cached = clientHandles.get(self);
     if (cached !== undefined && cached.server === server) return cached as unknown as RouteHandle<Req, Resp>;
-    const handle = new RouteHandle(this, server);
+    const handle = new RouteHandle<Req, Resp>(this as unknown as Route<Req, Resp>, server);
     clientHandles.set(self, handle as unknown as RouteHandle<unknown, unknown>);
     return handle;
   }
@@ -249,6 +266,7 @@ export function newRoute<Req, Resp, const P extends string = string>(
   const responses: ResponseMetaFields[] = [];
   const params: AnyParam[] = [];
   const errorRules: ErrorRule[] = [];
+  const successes: SuccessResponseSpec[] = [];
   const requirements: CapabilityRequirement[] = [];
   let reqFormats: readonly Format<Req>[] | undefined;
   let respFormats: readonly Format<Resp>[] | undefined;
@@ -280,6 +298,7 @@ export function newRoute<Req, Resp, const P extends string = string>(
     else if (kind === 'requestFormats') reqFormats = (opt as unknown as RequestFormats<Req>).formats;
     else if (kind === 'responseFormats') respFormats = (opt as unknown as ResponseFormats<Resp>).formats;
     else if (kind === 'requirement') requirements.push(opt as unknown as CapabilityRequirement);
+    else if (kind === 'success') successes.push((opt as unknown as SuccessResponseOption).spec);
     else throw new RouteDeclarationError(id, `unknown route option ${JSON.stringify(kind)}`);
   }
   if (!BODY_METHODS.has(m) && reqCodec.kind !== 'empty') {
@@ -288,12 +307,17 @@ export function newRoute<Req, Resp, const P extends string = string>(
       `${m} requests carry no body here (only POST, PUT and PATCH do): declare the request codec as codec.empty<Req>() and its fields as path, query, header or cookie parameters`,
     );
   }
-  if (meta.respStatus !== undefined) {
-    try {
-      wireStatus(meta.respStatus);
-    } catch (err) {
-      throw new RouteDeclarationError(id, `respStatus: ${(err as Error).message}`);
-    }
+  let mainStatus: number;
+  try {
+    mainStatus = wireStatus(meta.respStatus ?? defaultStatus(m));
+  } catch (err) {
+    throw new RouteDeclarationError(id, `respStatus: ${(err as Error).message}`);
+  }
+  const statuses = new Set([mainStatus]);
+  for (const sr of successes) {
+    if (!Number.isInteger(sr.status) || sr.status < 200 || sr.status > 299) throw new RouteDeclarationError(id, `success response ${String(sr.status)}: a success status is an integer from 200 to 299`);
+    if (statuses.has(sr.status)) throw new RouteDeclarationError(id, `success response ${sr.status} is declared twice (the main response has status ${mainStatus})`);
+    statuses.add(sr.status);
   }
   return new Route<Req, Resp, P>({
     method: m,
@@ -302,6 +326,7 @@ export function newRoute<Req, Resp, const P extends string = string>(
     respCodec,
     meta,
     responses,
+    successes,
     params,
     errorRules,
     requestFormats: reqFormats,

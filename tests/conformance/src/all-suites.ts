@@ -2,6 +2,7 @@ import { clientContract } from './client-contract.js';
 import { contract } from './contract.js';
 import { corsSuite } from './cors.js';
 import { docs } from './docs.js';
+import { everyday } from './everyday.js';
 import { formatsSuite } from './formats.js';
 import { hardening } from './hardening.js';
 import { middleware } from './middleware.js';
@@ -18,6 +19,7 @@ export function allSuites(adapter: AdapterUnderTest): void {
   clientContract(adapter);
   hardening(adapter);
   contract(adapter);
+  everyday(adapter);
   openapiContract(adapter);
   security(adapter);
   corsSuite(adapter);

@@ -331,7 +331,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmailTaken"];
                 };
             };
-            /** @description The request body is larger than the server accepts. */
+            /** @description The request body is larger than the server accepts: at most 1048576 bytes (1 MiB). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -614,7 +614,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request body is larger than the server accepts. */
+            /** @description The request body is larger than the server accepts: at most 1048576 bytes (1 MiB). */
             413: {
                 headers: {
                     [name: string]: unknown;

@@ -1,6 +1,9 @@
 import { describeType, type Codec } from '../codec.js';
 import { DecodeError, makeIssue, type Issue, type PathSegment } from '../decode-error.js';
 import { EncodeError } from '../encode-error.js';
+import { withPartialWire } from './partial-wire.js';
+
+export { partialWire, withPartialWire } from './partial-wire.js';
 
 /**
  * How encode checks report problems. A leaf codec throws an {@link EncodeError} with one issue
@@ -111,10 +114,15 @@ export function addIssue(
   return out;
 }
 
-/** The error to throw for `acc`: an {@link EncodeError}, or a `DecodeError` when no issue is structural. */
-export function failure(acc: EncodeFailures): EncodeError | DecodeError {
+/**
+ * The error to throw for `acc`: an {@link EncodeError}, or a `DecodeError` when no issue is
+ * structural. `partial` is the wire value the composite built, each child it could not write
+ * left as it was (see {@link partialWire}).
+ */
+export function failure(acc: EncodeFailures, partial?: unknown): EncodeError | DecodeError {
   const options = acc.cause === undefined ? undefined : { cause: acc.cause };
-  return acc.structural ? new EncodeError(acc.issues, options) : new DecodeError(acc.issues, options);
+  const err = acc.structural ? new EncodeError(acc.issues, options) : new DecodeError(acc.issues, options);
+  return partial === undefined ? err : withPartialWire(err, partial);
 }
 
 /**

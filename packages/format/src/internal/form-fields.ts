@@ -47,6 +47,7 @@ const TEXT_KINDS: ReadonlySet<string> = new Set([
   'uint64',
   'time',
   'date',
+  'httpDate',
   'duration',
   'bytes',
   'any',

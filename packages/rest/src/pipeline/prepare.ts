@@ -2,7 +2,7 @@ import { parseCookie, parseSetCookie } from 'cookie';
 import { DecodeError, formatPath } from '@lib/codec';
 import Negotiator from 'negotiator';
 import { BodyLimitError, FileStoreError, json, mediaTypeOf, type FileStore, type Format } from '@lib/format';
-import { Context, nativeRequestKey, responseHeadersKey, type ContextKey } from '../context.js';
+import { Context, nativeRequestKey, requestKey, responseHeadersKey, type ContextKey } from '../context.js';
 import { ErrorPattern } from '../error-rules.js';
 import { spanTags } from '../span-tags.js';
 import { encodeResponseFields } from './response-fields.js';
@@ -28,12 +28,14 @@ import {
   messageOf,
 } from '../errors.js';
 import { PipelineNoResponseError } from '../http-errors.js';
-import { DEFAULT_MAX_BODY_BYTES, traced, type ErrorHandler, type Observer, type Options, type TraceStart } from '../options.js';
+import { traced, type ErrorHandler, type Observer, type Options, type TraceStart } from '../options.js';
 import { ResponseMergeParam, type AnyParam } from '../params.js';
 import { isFinalStatus, wireStatus } from '../error-rules.js';
 import { BODY_METHODS, defaultStatus, type Route } from '../route.js';
 import { decodeParam, isMultiValue, type RequestParamSpec, type RouteHandle } from '../route-handle.js';
 import { Redirect } from '../redirect.js';
+import { isConditional, isUnchanged, NotModified, PreconditionFailedError, type Validators } from '../conditional.js';
+import { Answer, type DeclaredSuccess, type Responder } from '../success.js';
 import { reasonPhrase } from '@lib/openapi';
 
 /**
@@ -114,6 +116,7 @@ class RequestContext extends Context {
   override get<V>(key: ContextKey<V>): V | undefined {
     if (key === (responseHeadersKey as ContextKey<unknown>)) return (this.#headers ??= new Headers()) as V;
     if (key === (nativeRequestKey as ContextKey<unknown>)) return this.#native as V;
+    if (key === (requestKey as ContextKey<unknown>)) return this.#req as V;
     return super.get(key);
   }
   override set<V>(key: ContextKey<V>, value: V): void {
@@ -159,6 +162,7 @@ export function builtinStatus(err: unknown): number {
   if (err instanceof MethodNotAllowedError) return 405;
   if (err instanceof RequestRefusedError) return err.status;
   if (err instanceof UnauthorizedError) return 401;
+  if (err instanceof PreconditionFailedError) return 412;
   return 500;
 }
 
@@ -376,6 +380,63 @@ async function primed(body: AsyncIterable<Uint8Array>): Promise<AsyncIterable<Ui
   };
 }
 
+/** What the pipeline needs to send one success response of a route: its status, headers and cookies, and formats. */
+interface SuccessPlan {
+  readonly status: number;
+  /** True for a response without content. */
+  readonly empty: boolean;
+  /** Its response header and cookie declarations. */
+  readonly params: readonly AnyParam[];
+  /** Those of them that are merge fields of the value. */
+  readonly mergeParams: readonly ResponseMergeParam<unknown, unknown>[];
+  /** Its body formats; `undefined` for the main response (negotiated by `Accept`). */
+  readonly formats: readonly Format<unknown>[] | undefined;
+}
+
+function mergeParamsOf(params: readonly AnyParam[]): readonly ResponseMergeParam<unknown, unknown>[] {
+  return params.filter((p) => p instanceof ResponseMergeParam) as unknown as readonly ResponseMergeParam<unknown, unknown>[];
+}
+
+function responseParamsOf(params: readonly AnyParam[]): readonly AnyParam[] {
+  return params.filter((p) => p.kind === 'responseHeader' || p.kind === 'responseCookie');
+}
+
+/** The headers a 304 keeps of the response it stands for (RFC 9110 §15.4.5). */
+const NOT_MODIFIED_HEADERS: ReadonlySet<string> = new Set(['etag', 'last-modified', 'cache-control', 'expires', 'content-location', 'vary', 'date']);
+
+/** The `ETag` and `Last-Modified` of a response's header lines. */
+function validatorsOf(headers: readonly (readonly [string, string])[]): Validators {
+  let etag: string | undefined;
+  let lastModified: Date | undefined;
+  for (const [k, v] of headers) {
+    const name = k.toLowerCase();
+    if (name === 'etag') etag = v;
+    else if (name === 'last-modified') {
+      const t = Date.parse(v);
+      if (!Number.isNaN(t)) lastModified = new Date(t);
+    }
+  }
+  return { etag, lastModified };
+}
+
+/**
+ * A 304 Not Modified for a response with `headers` (RFC 9110 §15.4.5): no body, and only the
+ * headers a cache needs. A streamed body already started is ended.
+ */
+async function notModifiedResponse(headers: readonly (readonly [string, string])[], body: ResponseBody): Promise<PipelineResponse> {
+  if (typeof body === 'object' && !(body instanceof Uint8Array)) {
+    try {
+      await body[Symbol.asyncIterator]().return?.();
+    } catch {
+      // The producer's cleanup failed: nothing is left to tell.
+    }
+  }
+  return { status: 304, headers: headers.filter(([k]) => NOT_MODIFIED_HEADERS.has(k.toLowerCase())), body: undefined };
+}
+
+/** The `respond` every handler receives: the compiler checks its status against the route's. */
+const respondWith = ((status: number, value?: unknown) => new Answer(status, value)) as Responder<DeclaredSuccess>;
+
 /** Request parameters in the order the server checks them: query, cookie, header, path. */
 const PARAM_ORDER = { query: 0, cookie: 1, header: 2, path: 3 } as const;
 
@@ -392,7 +453,6 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
   const handler = route.handler;
   if (handler === undefined) throw new Error(`${route.id} has no handler`);
   const options = handle.options;
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const errorHandler = options.errorHandler ?? defaultErrorHandler;
   const observer: Observer | undefined = options.observer;
   const validateResponses = options.validateResponses === true;
@@ -409,6 +469,9 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
   const reqFormats = new Map<string, Format<unknown>>();
   for (const f of handle.requestFormats) reqFormats.set(mediaTypeOf(f.contentType), f);
   const supportedReq = [...reqFormats.keys()];
+  // The body limit of each request format (the route's own, else the format's, else the builder's).
+  const bodyLimits = new Map<Format<unknown>, number>();
+  for (const f of reqFormats.values()) bodyLimits.set(f, handle.bodyLimit(f));
   const respFormats = handle.responseFormats;
   const respTypes = respFormats.map((f) => mediaTypeOf(f.contentType));
   const defaultRespFormat = respFormats[0] as Format<unknown>;
@@ -424,9 +487,17 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
   const lookupNames = params.map((p) => (p.kind === 'header' ? p.name.toLowerCase() : p.name));
   // Array-valued query parameters receive every value of their key (OpenAPI style: form, explode: true).
   const multi = params.map((p) => p.kind === 'query' && isMultiValue(p.codec));
-  const mergeResponseParams = route.params.filter((p) => p instanceof ResponseMergeParam) as unknown as readonly ResponseMergeParam<unknown, unknown>[];
-  const plainResponseCookies = route.params.filter((p) => p.kind === 'responseCookie' && !(p instanceof ResponseMergeParam));
-  const responseParams: readonly AnyParam[] = route.params.filter((p) => p.kind === 'responseHeader' || p.kind === 'responseCookie');
+  const mergeResponseParams = mergeParamsOf(route.params);
+  // The main success response, then each other declared success, by status.
+  const main: SuccessPlan = { status: successStatus, empty: respEmpty, params: responseParamsOf(route.params), mergeParams: mergeResponseParams, formats: undefined };
+  const plans = new Map<number, SuccessPlan>([[successStatus, main]]);
+  for (const sr of route.successes) {
+    const params = sr.params === undefined ? main.params : responseParamsOf(sr.params);
+    const formats = handle.successFormats(sr);
+    plans.set(sr.status, { status: sr.status, empty: sr.codec.kind === 'empty', params, mergeParams: sr.params === undefined ? mergeResponseParams : mergeParamsOf(sr.params), formats });
+  }
+  // A GET or HEAD route that declares an ETag or Last-Modified answers a matching conditional request with 304.
+  const conditional = isConditional(route);
   const patternFormats = new Map<ErrorPattern<unknown, unknown>, Format<unknown>>();
   for (const r of route.errorRules) if (r instanceof ErrorPattern) patternFormats.set(r, json(r.body));
   // Typed error bodies are written in the negotiated format when it can carry another codec
@@ -456,10 +527,10 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
    * rule 5, `lenient`) a field the payload lacks, or whose getter throws on it, is left out.
    * @throws {ResponseContractError} a value that fails its codec or is not a valid field value.
    */
-  function encodeMergeParams(value: unknown, headers: [string, string][], lenient: boolean): void {
-    if (mergeResponseParams.length === 0) return;
+  function encodeMergeParams(params: readonly ResponseMergeParam<unknown, unknown>[], value: unknown, headers: [string, string][], lenient: boolean): void {
+    if (params.length === 0) return;
     try {
-      headers.push(...encodeResponseFields(mergeResponseParams, value, lenient));
+      headers.push(...encodeResponseFields(params, value, lenient));
     } catch (err) {
       throw new ResponseContractError(err);
     }
@@ -470,7 +541,7 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
    * `Headers`): present when required, accepted by their codecs.
    * @throws {ResponseContractError}
    */
-  function checkPlainParams(ctxHeaders: Headers | undefined): void {
+  function checkPlainParams(responseParams: readonly AnyParam[], ctxHeaders: Headers | undefined): void {
     for (const p of responseParams) {
       if (p instanceof ResponseMergeParam || p.kind !== 'responseHeader') continue;
       const v = ctxHeaders?.get(p.name) ?? undefined;
@@ -484,6 +555,7 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
         }
       }
     }
+    const plainResponseCookies = responseParams.filter((p) => p.kind === 'responseCookie' && !(p instanceof ResponseMergeParam));
     if (plainResponseCookies.length === 0) return;
     const set = new Map<string, string>();
     for (const line of ctxHeaders?.getSetCookie() ?? []) {
@@ -524,7 +596,7 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
       // Error mapping rule 5: the route's response merge fields read the mapped payload, as they
       // read a success response; a field the payload lacks is left out.
       const headers: [string, string][] = [];
-      encodeMergeParams(m.value, headers, true);
+      encodeMergeParams(mergeResponseParams, m.value, headers, true);
       if (m.rule.action !== 'respond') {
         const res = errorResponse(errorHandler, ctx, err, status);
         return { ...res, headers: [...res.headers, ...headers] };
@@ -569,7 +641,7 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
       let streamed: { readonly value: unknown } | { readonly error: unknown } | undefined;
       if (reqFormat?.unmarshalStream !== undefined) {
         try {
-          const v = await reqFormat.unmarshalStream(req.bodyStream(maxBodyBytes), { contentType: ct, signal: req.signal, ...(req.files !== undefined && { files: req.files }) });
+          const v = await reqFormat.unmarshalStream(req.bodyStream(bodyLimits.get(reqFormat) as number), { contentType: ct, signal: req.signal, ...(req.files !== undefined && { files: req.files }) });
           streamed = { value: isAsyncIterable(v) ? requestItems(v) : v };
         } catch (err) {
           if (err instanceof BodyLimitError) throw new BodyTooLargeError(err.limit, err.message);
@@ -580,7 +652,7 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
           streamed = { error: err };
         }
       }
-      const bytes = hasBody && streamed === undefined ? await req.readBody(maxBodyBytes) : undefined;
+      const bytes = hasBody && streamed === undefined ? await req.readBody(bodyLimits.get(reqFormat as Format<unknown>) as number) : undefined;
 
       // Every parameter and the body are checked, each failure reported; one 400 names them all.
       let invalid: Error[] | undefined;
@@ -635,42 +707,61 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
       }
 
       if (middleware !== undefined) await middleware.run(ctx, req, value, mwHeaders as [string, string][]);
-      let out = (handler as (ctx: Context, req: unknown) => unknown)(ctx, value);
+      let out = (handler as (ctx: Context, req: unknown, respond: typeof respondWith) => unknown)(ctx, value, respondWith);
       // A synchronous handler's value is used as it is: no extra turn of the event loop.
       if (isThenable(out)) out = await out;
-      if (out instanceof Redirect) throw out;
-      if (out === undefined && !respEmpty) throw new PipelineNoResponseError();
+      if (out instanceof Redirect || out instanceof NotModified) throw out;
+      // Another declared success (`respond(201, value)`), or the main one.
+      let plan = main;
+      if (out instanceof Answer) {
+        const declared = plans.get(out.status);
+        if (declared === undefined) throw new ResponseContractError(new Error(`status ${String(out.status)} is not a success response of ${route.id}`));
+        plan = declared;
+        out = out.value;
+      }
+      if (out === undefined && !plan.empty) throw new PipelineNoResponseError();
 
       const headers: [string, string][] = [];
-      encodeMergeParams(out, headers, false);
-      checkPlainParams(ctx.responseHeaders());
+      encodeMergeParams(plan.mergeParams, out, headers, false);
+      checkPlainParams(plan.params, ctx.responseHeaders());
       let body: ResponseBody;
-      if (!respEmpty) {
+      if (!plan.empty) {
+        // The main response's format, or the same media type for another success's codec.
+        const f = plan.formats === undefined ? respFormat : (plan.formats.find((x) => x.contentType === respFormat.contentType) ?? (plan.formats[0] as Format<unknown>));
         try {
-          if (validateResponses) respFormat.codec.validate(out);
+          if (validateResponses) f.codec.validate(out);
           // A streamed format checks the value's structure here, before the head is sent.
           body =
             // A streamed value ends with its client, whether or not the source watches ctx.signal.
-            respFormat.marshalStream !== undefined ? respFormat.marshalStream(isAsyncIterable(out) ? untilAborted(out, req.signal) : out, req.signal)
-            : respFormat.marshalText !== undefined ? respFormat.marshalText(out)
-            : respFormat.marshal(out);
+            f.marshalStream !== undefined ? f.marshalStream(isAsyncIterable(out) ? untilAborted(out, req.signal) : out, req.signal)
+            : f.marshalText !== undefined ? f.marshalText(out)
+            : f.marshal(out);
         } catch (err) {
           throw new ResponseContractError(err);
         }
         // The first chunk of a stream is produced before the head is sent: a producer that fails
         // before writing anything is an ordinary handler error (the route's rules, a status).
         if (typeof body === 'object' && !(body instanceof Uint8Array)) body = await primed(body);
-        headers.push(['content-type', respFormat.contentType]);
-        if (respFormat.responseHeaders !== undefined) headers.push(...(respFormat.responseHeaders as [string, string][]));
+        headers.push(['content-type', f.contentType]);
+        if (f.responseHeaders !== undefined) headers.push(...(f.responseHeaders as [string, string][]));
       }
       ctx.responseHeaders()?.forEach((v, k) => headers.push([k, v]));
-      res = { status: successStatus, headers, body };
+      res = { status: plan.status, headers, body };
+      // RFC 9110 §13.2: a conditional GET or HEAD whose validator still matches gets 304, no body.
+      if (conditional && isUnchanged(route.method, (name) => req.header(name), validatorsOf(headers), true)) res = await notModifiedResponse(headers, body);
     } catch (err) {
       if (err instanceof Redirect) {
         // A handler's rest.redirect(...), returned or thrown: not an error.
         const headers: [string, string][] = [['location', err.location]];
         ctx.responseHeaders()?.forEach((v, k) => headers.push([k, v]));
         res = { status: err.status, headers, body: undefined };
+      } else if (err instanceof NotModified) {
+        // A handler's or checkPreconditions' 304: the validators it names, and the cache headers the handler set.
+        const headers: [string, string][] = [];
+        if (err.etag !== undefined) headers.push(['etag', err.etag]);
+        if (err.lastModified !== undefined) headers.push(['last-modified', err.lastModified.toUTCString()]);
+        ctx.responseHeaders()?.forEach((v, k) => headers.push([k, v]));
+        res = await notModifiedResponse(headers, undefined);
       } else {
         failure = err;
         res = respond(ctx, err, negotiated);

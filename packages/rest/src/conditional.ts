@@ -1,0 +1,163 @@
+import { requestKey, type Context } from './context.js';
+import type { AnyParam } from './params.js';
+import type { SuccessResponseSpec } from './success.js';
+
+/**
+ * The validators of a representation (RFC 9110 §8.8): its entity tag (`"v3"`, or weak
+ * `W/"v3"`; a value without quotes is taken as the opaque tag it would quote) and its last
+ * modification time.
+ */
+export interface Validators {
+  /** The `ETag` (RFC 9110 §8.8.3). */
+  readonly etag?: string | undefined;
+  /** The `Last-Modified` time (RFC 9110 §8.8.2); compared at one-second resolution, as HTTP dates are. */
+  readonly lastModified?: Date | undefined;
+}
+
+/**
+ * 304 Not Modified (RFC 9110 §15.4.5): the answer to a conditional GET or HEAD whose validator
+ * still matches. A handler returns or throws it — `return rest.notModified({ etag })` — to
+ * answer before doing its work; {@link checkPreconditions} throws it; the server also answers
+ * 304 on its own for a GET or HEAD route that declares an `ETag` or `Last-Modified` response
+ * header when the response it would send matches the request's `If-None-Match` or
+ * `If-Modified-Since`. The 304 has no body and keeps the headers a cache needs (`ETag`,
+ * `Last-Modified`, `Cache-Control`, `Expires`, `Content-Location`, `Vary`).
+ *
+ * On the client, a call that sent a validator (`ifNoneMatch`, `ifModifiedSince`) resolves to a
+ * `NotModified` when the server answers 304: the representation the caller holds is current.
+ */
+export class NotModified {
+  /** The status on the wire. */
+  readonly status = 304 as const;
+  /** The current entity tag, when known. */
+  readonly etag: string | undefined;
+  /** The current modification time, when known. */
+  readonly lastModified: Date | undefined;
+  constructor(validators: Validators = {}) {
+    this.etag = validators.etag;
+    this.lastModified = validators.lastModified;
+  }
+}
+
+/**
+ * A 304 Not Modified answer for a handler to return or throw: `return rest.notModified({ etag })`
+ * when the request's validator matches the current representation (see {@link NotModified}).
+ */
+export function notModified(validators?: Validators): NotModified {
+  return new NotModified(validators);
+}
+
+/** Which precondition of a request failed (RFC 9110 §13.1). */
+export type Precondition = 'If-Match' | 'If-Unmodified-Since' | 'If-None-Match';
+
+/**
+ * A request's precondition does not hold for the current representation (RFC 9110 §13.1): a
+ * stale `If-Match` or `If-Unmodified-Since` on a write (optimistic concurrency: someone changed
+ * the resource since the client read it), or an `If-None-Match` that matches on a method other
+ * than GET and HEAD. The server answers 412 Precondition Failed (RFC 9110 §15.5.13).
+ */
+export class PreconditionFailedError extends Error {
+  /** The header whose condition failed. */
+  readonly precondition: Precondition;
+  constructor(precondition: Precondition) {
+    super(`precondition failed: ${precondition} does not match the current representation`);
+    this.name = 'PreconditionFailedError';
+    this.precondition = precondition;
+  }
+}
+
+/**
+ * Evaluates the request's preconditions against the current representation's validators, in
+ * the order of RFC 9110 §13.2.2, for a handler to call before it does its work:
+ *
+ * 1. `If-Match` (strong comparison; `*` matches any current representation), else
+ *    `If-Unmodified-Since`: when it fails, throws {@link PreconditionFailedError} (412).
+ * 2. `If-None-Match` (weak comparison), else, for GET and HEAD, `If-Modified-Since`: when the
+ *    representation is unchanged, throws a {@link NotModified} (304) for GET and HEAD, and a
+ *    `PreconditionFailedError` for any other method.
+ *
+ * Returns when the request may proceed. Dates that do not parse are ignored, as RFC 9110 §13.1
+ * requires. Outside a request served by an adapter (no request in `ctx`) it does nothing.
+ * @throws {PreconditionFailedError} @throws {NotModified}
+ */
+export function checkPreconditions(ctx: Context, current: Validators): void {
+  const req = ctx.get(requestKey);
+  if (req === undefined) return;
+  const safe = req.method === 'GET' || req.method === 'HEAD';
+  // The validators stand for the current representation: without either, there is none.
+  const exists = current.etag !== undefined || current.lastModified !== undefined;
+  const ifMatch = req.header('if-match');
+  if (ifMatch !== undefined) {
+    if (!matches(ifMatch, current.etag, true, exists)) throw new PreconditionFailedError('If-Match');
+  } else {
+    const since = httpDate(req.header('if-unmodified-since'));
+    if (since !== undefined && current.lastModified !== undefined && seconds(current.lastModified) > since) throw new PreconditionFailedError('If-Unmodified-Since');
+  }
+  if (isUnchanged(req.method, (name) => req.header(name), current, exists)) {
+    if (safe) throw new NotModified(current);
+    throw new PreconditionFailedError('If-None-Match');
+  }
+}
+
+/**
+ * True when the request's `If-None-Match` matches the current `etag` (weak comparison, RFC 9110
+ * §13.1.2; `*` when a representation `exists`), or, without `If-None-Match`, a GET or HEAD's
+ * `If-Modified-Since` is not before the current `lastModified` (§13.1.3): the representation the
+ * client holds is current.
+ */
+export function isUnchanged(method: string, header: (name: string) => string | undefined, current: Validators, exists: boolean): boolean {
+  const ifNoneMatch = header('if-none-match');
+  if (ifNoneMatch !== undefined) return matches(ifNoneMatch, current.etag, false, exists);
+  const lastModified = current.lastModified;
+  if ((method !== 'GET' && method !== 'HEAD') || lastModified === undefined) return false;
+  const since = httpDate(header('if-modified-since'));
+  return since !== undefined && seconds(lastModified) <= since;
+}
+
+/** An entity tag's parts: weak or not, and the opaque tag without quotes. */
+function entityTag(tag: string): { readonly weak: boolean; readonly opaque: string } {
+  const t = tag.trim();
+  const weak = t.startsWith('W/');
+  const rest = weak ? t.slice(2) : t;
+  return { weak, opaque: rest.length >= 2 && rest.startsWith('"') && rest.endsWith('"') ? rest.slice(1, -1) : rest };
+}
+
+/**
+ * True when the list `header` (`*`, or entity tags separated by commas) matches `etag`: `*`
+ * matches when a representation `exists`; with `strong`, neither tag may be weak (RFC 9110
+ * §8.8.3.2).
+ */
+function matches(header: string, etag: string | undefined, strong: boolean, exists: boolean): boolean {
+  if (header.trim() === '*') return exists;
+  if (etag === undefined) return false;
+  const current = entityTag(etag);
+  if (strong && current.weak) return false;
+  for (const raw of header.split(/,(?=\s*(?:W\/)?")/)) {
+    const candidate = entityTag(raw);
+    if (candidate.opaque === current.opaque && !(strong && candidate.weak)) return true;
+  }
+  return false;
+}
+
+/** Milliseconds of an HTTP date (RFC 9110 §5.6.7), or `undefined` for a missing or invalid one. */
+function httpDate(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const t = Date.parse(value);
+  return Number.isNaN(t) ? undefined : t;
+}
+
+/** A time truncated to whole seconds: what an HTTP date can say. */
+function seconds(d: Date): number {
+  return Math.floor(d.getTime() / 1000) * 1000;
+}
+
+/**
+ * True for a GET or HEAD route one of whose success responses declares an `ETag` or
+ * `Last-Modified` header: the server answers a matching `If-None-Match` or `If-Modified-Since`
+ * with 304 on its own, and the document lists the 304.
+ */
+export function isConditional(route: { readonly method: string; readonly params: readonly AnyParam[]; readonly successes: readonly SuccessResponseSpec[] }): boolean {
+  if (route.method !== 'GET' && route.method !== 'HEAD') return false;
+  const validator = (p: AnyParam): boolean => p.kind === 'responseHeader' && (p.name.toLowerCase() === 'etag' || p.name.toLowerCase() === 'last-modified');
+  return route.params.some(validator) || route.successes.some((sr) => sr.params?.some(validator) === true);
+}
