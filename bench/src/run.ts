@@ -18,6 +18,10 @@ import { readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 
+// Servers run as in production: @lib checks response bodies against their constraints only in
+// development (`validateResponses` defaults to NODE_ENV !== 'production'); children inherit it.
+process.env.NODE_ENV ??= 'production';
+
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const SOURCE = '--conditions=lib-source';
 

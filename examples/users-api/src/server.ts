@@ -4,7 +4,7 @@ import * as rest from '@lib/rest';
 import * as validate from '@lib/validate';
 import { randomBytes } from 'node:crypto';
 import { verifyToken } from './auth.js';
-import { bearerAuth, requestId, createSession, createUser, deleteUser, findUserByEmail, getMe, getUser, listUsers, principal, sessionCookie, SessionExpiredError, userEvents } from './api.js';
+import { bearerAuth, requestId, createSession, createUser, deleteUser, findUserByEmail, getMe, getUser, listUsers, principal, sessionCookie, SessionExpiredError, UserNotFoundError, userEvents } from './api.js';
 import { UserStore } from './store.js';
 
 /** The browser origins of the example's front end (a Vite dev server). */
@@ -51,7 +51,13 @@ export function buildApi(tokenSecret: string, store: UserStore = new UserStore()
   createUser.withHandler((_ctx, req) => store.create(req)).register(api);
   getUser.withHandler((_ctx, req) => store.get(req.id)).register(api);
   listUsers.withHandler((_ctx, { limit, offset }) => ({ ...store.list(offset, limit), limit, offset })).register(api);
-  deleteUser.withHandler((_ctx, req) => store.delete(req.id)).register(api);
+  deleteUser
+    .withHandler((_ctx, req) => {
+      store.delete(req.id);
+      // A deleted user's sessions go with it.
+      for (const [token, userId] of sessions) if (userId === req.id.toLowerCase()) sessions.delete(token);
+    })
+    .register(api);
   findUserByEmail.withHandler((_ctx, req) => rest.redirect(303, getUser, { id: store.byEmail(req.email).id })).register(api);
   createSession
     .withHandler((_ctx, req) => {
@@ -61,7 +67,17 @@ export function buildApi(tokenSecret: string, store: UserStore = new UserStore()
       return { userId: u.id, session };
     })
     .register(api);
-  getMe.withHandler((ctx) => store.get(ctx.get(principal) ?? '')).register(api);
+  getMe
+    .withHandler((ctx) => {
+      try {
+        return store.get(ctx.get(principal) ?? '');
+      } catch (err) {
+        // A credential that speaks for no user (a bearer token of a deleted one) signs nobody in: 401, as declared.
+        if (err instanceof UserNotFoundError) throw new SessionExpiredError();
+        throw err;
+      }
+    })
+    .register(api);
   userEvents
     .withHandler(async function* (ctx, req) {
       const after = req.lastEventId === undefined || !/^\d+$/.test(req.lastEventId) ? undefined : Number(req.lastEventId);

@@ -29,6 +29,7 @@ const rows: Record<string, codec.Codec<unknown>> = {
   'blob({ maxBytes })': codec.blob({ maxBytes: 1 }),
   'time()': codec.time(),
   'date()': codec.date(),
+  'httpDate()': codec.httpDate(),
   'duration()': codec.duration(),
   'any()': codec.any(),
   "literal('a')": codec.literal('a'),

@@ -2,7 +2,7 @@ export * from './client.js';
 export { PipelineNoResponseError } from '@lib/rest';
 export type { Options } from '@lib/rest';
 export { responseHeadersFromContext, setCookie, withResponseCookies } from '@lib/rest';
-export type { CookieOptions, HeaderSink, ResponseCookie } from '@lib/rest';
+export type { CookieOptions, HeaderSink, ResponseCookie, ResponseHeaderSink } from '@lib/rest';
 export {
   clientErrorListener,
   closeUnreadBodies,

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as codec from '@lib/codec';
@@ -215,6 +215,24 @@ describe('NodeServerTransport', () => {
 });
 
 describe('setCookie', () => {
+  it('appends to a node:http ServerResponse, beside cookies already set (a route of your own on the shared mux)', async () => {
+    const mux = FindMyWay();
+    mux.on('GET', '/own', (_req, res) => {
+      (res as ServerResponse).setHeader('set-cookie', ['first=1; Path=/']);
+      nodeHttp.setCookie(res as ServerResponse, 'sid', 'abc123', { codec: codec.string(), maxAge: 60 });
+      res.end('ok');
+    });
+    const api = rest.newServer({ title: 't', version: '1' });
+    hello.withHandler((_ctx, r) => ({ greeting: r.name })).register(api);
+    const served = await serveOn(api, { mux });
+    try {
+      const res = await fetch(`http://127.0.0.1:${served.port}/own`);
+      expect(res.headers.getSetCookie()).toEqual(['first=1; Path=/', 'sid=abc123; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=Strict']);
+    } finally {
+      await served.stop();
+    }
+  });
+
   it('validates with the codec and applies default attributes', () => {
     const headers = new Headers();
     nodeHttp.setCookie(headers, 'sid', 'abc123', { codec: codec.string(), maxAge: 3600 });

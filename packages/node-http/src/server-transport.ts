@@ -92,6 +92,7 @@ class NodePipelineRequest implements PipelineRequest {
   readonly #res: ServerResponse;
   #controller: AbortController | undefined;
   #files: FileStore | undefined;
+  #fetchRequest: Request | undefined;
   constructor(req: IncomingMessage, res: ServerResponse, params: Record<string, string | undefined>, rawQuery: string) {
     this.method = req.method ?? 'GET';
     this.pathParams = params;
@@ -111,6 +112,9 @@ class NodePipelineRequest implements PipelineRequest {
   get files(): FileStore {
     return (this.#files ??= requestFileStore(this.#res));
   }
+  fetchRequest(): Request {
+    return (this.#fetchRequest ??= fetchRequestOf(this.native));
+  }
   get signal(): AbortSignal {
     if (this.#controller === undefined) {
       const c = new AbortController();
@@ -124,6 +128,33 @@ class NodePipelineRequest implements PipelineRequest {
     }
     return this.#controller.signal;
   }
+}
+
+/**
+ * A node:http request as a fetch `Request` without its body: method, absolute URL (`http://`,
+ * or `https://` on a TLS socket, and the `Host` header) and headers (repeated ones as they came).
+ */
+export function fetchRequestOf(req: IncomingMessage): Request {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    try {
+      headers.append(raw[i] as string, raw[i + 1] as string);
+    } catch {
+      // A header fetch refuses (a name or value outside its grammar) is left out of the view.
+    }
+  }
+  const tls = (req.socket as { encrypted?: boolean }).encrypted === true;
+  let url: string;
+  try {
+    // Concatenated, not resolved: a target such as `//other.host/x` stays a path of this host.
+    url = new URL(`${tls ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`).href;
+  } catch {
+    url = `${tls ? 'https' : 'http'}://localhost/`;
+  }
+  const method = req.method ?? 'GET';
+  // fetch refuses CONNECT, TRACE and TRACK: the view names such a request GET.
+  return new Request(url, { method: /^(CONNECT|TRACE|TRACK)$/i.test(method) ? 'GET' : method, headers });
 }
 
 /**
@@ -252,6 +283,23 @@ export function sendResponse(res: ServerResponse, out: PipelineResponse, close: 
     // Fall through: destroy.
   }
   res.destroy();
+}
+
+/** A path that may hold dot segments (`.`, `..`, also percent-encoded) or backslashes. */
+const DOT_SEGMENT = /\/\.|%2e|\\/i;
+
+/**
+ * `path` with its dot segments removed (RFC 3986 §5.2.4, §6.2.2.3) the way the WHATWG URL parser
+ * removes them (`/x/../users` → `/users`, `%2e%2e` and `\` as `..` and `/`): what a `Request`
+ * on the router adapter or any fetch runtime sees, so both adapters route the same path.
+ */
+function withoutDotSegments(path: string): string {
+  if (!DOT_SEGMENT.test(path)) return path;
+  try {
+    return new URL(`http://localhost${path}`).pathname;
+  } catch {
+    return path;
+  }
 }
 
 /** Requests of a connection being answered by a transport's listener, by socket. */
@@ -609,7 +657,7 @@ export class NodeServerTransport implements ServerTransport {
     const method = req.method ?? 'GET';
     const url = req.url ?? '/';
     const q = url.indexOf('?');
-    const path = q === -1 ? url : url.slice(0, q);
+    const path = withoutDotSegments(q === -1 ? url : url.slice(0, q));
     const rawQuery = q === -1 ? '' : url.slice(q + 1);
     let found = this.mux.find(method as FindMyWay.HTTPMethod, path);
     // RFC 9110 §9.3.2: HEAD is served wherever GET is (node:http sends no body for HEAD).

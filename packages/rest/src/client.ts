@@ -95,13 +95,14 @@ function lookup<V>(values: Readonly<Record<string, V>> | undefined, name: string
 
 /**
  * The wire values of one request parameter for a call: an explicit per-call entry wins (and is
- * checked by the parameter's codec), else the merge field's value, encoded. One `key=value`
- * pair (one header line, one cookie) is sent per value; none for an absent optional value.
+ * checked by the parameter's codec), then a fixed variable of {@link Client.callEach}, else the
+ * merge field's value, encoded. One `key=value` pair (one header line, one cookie) is sent per
+ * value; none for an absent optional value.
  * @throws {ParamError} when a value fails its codec, a required one is missing, or one is empty
  * where it must not be.
  */
-function paramValues(p: RequestParamSpec, req: unknown, explicit: Readonly<Record<string, string | readonly string[]>> | undefined): string[] {
-  const given = lookup(explicit, p.name, p.kind === 'header');
+function paramValues(p: RequestParamSpec, req: unknown, explicit: Readonly<Record<string, string | readonly string[]>> | undefined, vars: Readonly<Record<string, string>> | undefined): string[] {
+  const given = lookup(explicit, p.name, p.kind === 'header') ?? lookup(vars, p.name, p.kind === 'header');
   if (given !== undefined) return checkParamValues(p, typeof given === 'string' ? [given] : given);
   const v = p.merge?.get(req);
   if (v === undefined) {
@@ -153,7 +154,15 @@ function decodeResponseParams(resp: unknown, params: readonly AnyParam[], status
   }
 }
 
+/**
+ * Reports the end of a call: `onResponse` with the status (0 when nothing was sent), or, for a
+ * call the transport sent and got no response for (`RequestError`), `onRequestError`.
+ */
 function observe(observer: Observer | undefined, route: string, status: number, started: number, error?: unknown): void {
+  if (error instanceof RequestError) {
+    if (observer?.onRequestError !== undefined) safely(() => observer.onRequestError?.({ route, durationMs: performance.now() - started, error }));
+    return;
+  }
   if (observer?.onResponse === undefined) return;
   safely(() => observer?.onResponse?.({ route, status, durationMs: performance.now() - started, ...(error !== undefined && { error }) }));
 }
@@ -283,7 +292,7 @@ class CallValues {
   /** Gathers one declared parameter's values from `source`, or records why it cannot be sent. */
   param(p: RequestParamSpec, source: unknown): void {
     try {
-      for (const v of paramValues(p, source, this.explicit(p.kind))) this.put(p.kind, p.name, v);
+      for (const v of paramValues(p, source, this.explicit(p.kind), (this.#options as CallEachOptions).vars)) this.put(p.kind, p.name, v);
     } catch (err) {
       if (p.kind === 'path') this.pathFailed = true;
       this.fail(err, p.kind, p.name);
@@ -321,7 +330,7 @@ async function exchangeOnce<Req, Resp>(
   const started = performance.now();
   const observer = options.observer;
   try {
-    checkCoverage(route as Route<unknown, unknown>, transport);
+    checkCoverage(route as Route<unknown, unknown>, transport, route.credentials.map((c) => c.scheme));
     // The route's middleware (route.use, clientMW) give their inputs first; a throw sends nothing.
     // Attachments without a client function send none of their fields.
     let inputs: ClientMiddlewareInput[] | undefined;
@@ -638,6 +647,24 @@ export class Client {
     );
   }
 
+  /**
+   * Calls `route` once for every item of `items` — an array, an iterable or an async iterable
+   * (records read from a stream, ids produced as they come) — one call at a time, in order, and
+   * yields each call's result as `call` gives it. Each call's path, query, header and cookie
+   * values come from its own item's merge fields; with `options.vars`, from that fixed map for
+   * every item (a body still comes from the item). The iteration throws what a call throws and
+   * calls no further; leaving it early (`break`) stops the calls, and the source iterator is
+   * returned.
+   * @throws as {@link Client.call}, from the iteration.
+   */
+  async *callEach<Req, Resp, In, Ok extends DeclaredSuccess>(
+    route: Route<Req, Resp, string, In, DeclaredError, Ok>,
+    items: Iterable<NoInfer<In>> | AsyncIterable<NoInfer<In>>,
+    options?: CallEachOptions,
+  ): AsyncGenerator<Ok['value'], void, undefined> {
+    for await (const item of items) yield (await this.#exchange(route as Route<unknown, unknown, string, never, never, never>, item, options, undefined)) as Ok['value'];
+  }
+
   #exchange<Req, Resp>(route: Route<Req, Resp, string, never, never, never>, req: unknown, options: ClientCallOptions | undefined, out: StatusOut | undefined): Promise<Resp> {
     const transport = this.#transport;
     if (transport === undefined) return Promise.reject(new ClientTransportNotAttachedError());
@@ -646,6 +673,16 @@ export class Client {
     const observer = options?.observer ?? this.#observer;
     return exchangeRoute(transport, route.clientHandle(), req as Req, observer === undefined ? (options ?? NO_OPTIONS) : { ...options, observer }, out);
   }
+}
+
+/** Options of {@link Client.callEach}: those of a call, and fixed variables. */
+export interface CallEachOptions extends ClientCallOptions {
+  /**
+   * Fixed values of the route's declared parameters by name — path variables, query, header and
+   * cookie parameters — for every call, in place of each item's merge fields (checked by the
+   * parameters' codecs). Without it each call takes them from its item.
+   */
+  readonly vars?: Readonly<Record<string, string>>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { httpDate as httpDateCodec } from '@lib/codec';
 import { requestKey, type Context } from './context.js';
 import type { AnyParam } from './params.js';
 import type { SuccessResponseSpec } from './success.js';
@@ -139,11 +140,16 @@ function matches(header: string, etag: string | undefined, strong: boolean, exis
   return false;
 }
 
-/** Milliseconds of an HTTP date (RFC 9110 §5.6.7), or `undefined` for a missing or invalid one. */
+const HTTP_DATE = httpDateCodec();
+
+/** Milliseconds of an HTTP date (RFC 9110 §5.6.7), or `undefined` for a missing or invalid one (ignored, §13.1.3). */
 function httpDate(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  const t = Date.parse(value);
-  return Number.isNaN(t) ? undefined : t;
+  try {
+    return HTTP_DATE.decode(value).getTime();
+  } catch {
+    return undefined;
+  }
 }
 
 /** A time truncated to whole seconds: what an HTTP date can say. */

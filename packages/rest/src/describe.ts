@@ -69,6 +69,8 @@ interface ErrorSlot {
   readonly typed: codec.Codec<unknown>[];
   /** Specification extensions of the response (`x-max-body-bytes` on a 413). */
   extensions?: Readonly<Record<`x-${string}`, unknown>>;
+  /** Headers the pipeline sends with it (`WWW-Authenticate` on a 401). */
+  headers?: readonly HeaderDescriptor[];
 }
 
 /**
@@ -111,7 +113,8 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
   const route = handle.route;
   const meta = route.meta;
   const rules = route.errorRules;
-  const errorBody = handle.options.errorBody ?? (errorEnvelope as codec.Codec<unknown>);
+  // A custom errorHandler's body has the shape errorBody says; without it the document cannot know (no schema).
+  const errorBody = handle.options.errorBody ?? (handle.options.errorHandler === undefined ? (errorEnvelope as codec.Codec<unknown>) : UNDECLARED_BODY);
   const hasBody = BODY_METHODS.has(route.method) && route.reqCodec.kind !== 'empty';
   const respBody = route.respCodec.kind !== 'empty';
 
@@ -138,17 +141,18 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
     order.push(created);
   };
   /** A pipeline status: joins the slot of a rule sent with that code, else a slot of its own. */
-  const pipelineSlot = (wire: number, description: string, bodies: readonly codec.Codec<unknown>[], extensions?: ErrorSlot['extensions']): void => {
+  const pipelineSlot = (wire: number, description: string, bodies: readonly codec.Codec<unknown>[], extensions?: ErrorSlot['extensions'], headers?: ErrorSlot['headers']): void => {
     const key = String(wire);
     if (claimed(key)) return;
     const slot = slots.find((s) => s.key === key) ?? slots.find((s) => s.wire === wire);
     if (slot === undefined) {
-      const created: ErrorSlot = { key, wire, description, bodies: [...bodies], typed: [], ...(extensions !== undefined && { extensions }) };
+      const created: ErrorSlot = { key, wire, description, bodies: [...bodies], typed: [], ...(extensions !== undefined && { extensions }), ...(headers !== undefined && { headers }) };
       slots.push(created);
       order.push(created);
       return;
     }
     if (extensions !== undefined) slot.extensions = { ...slot.extensions, ...extensions };
+    if (headers !== undefined) slot.headers = [...(slot.headers ?? []), ...headers];
     const added = bodies.filter((b) => !slot.bodies.includes(b));
     if (added.length === 0) return;
     slot.bodies.push(...added);
@@ -217,7 +221,10 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
   // A route that needs credentials (its own requirements, else the builder's global ones) answers 401.
   const requirements = meta.security ?? handle.server?.globalSecurity() ?? [];
   if (requirements.length > 0 && requirements.every((r) => Object.keys(r).length > 0) && answers([UnauthorizedError])) {
-    pipelineSlot(401, 'Credentials are missing or invalid (see the WWW-Authenticate header for HTTP schemes).', [errorBody]);
+    // RFC 9110 §11.6.1: a 401 carries the challenges of the route's HTTP schemes (pipeline/prepare.ts `errorResponse`).
+    const schemes = handle.server?.securitySchemes();
+    const http = requirements.some((r) => Object.keys(r).some((name) => schemes?.get(name)?.object.type === 'http'));
+    pipelineSlot(401, 'Credentials are missing or invalid (see the WWW-Authenticate header for HTTP schemes).', [errorBody], undefined, http ? [WWW_AUTHENTICATE] : undefined);
   }
   // A route that reads If-Match or If-Unmodified-Since refuses a stale one (checkPreconditions).
   if (allParams.some((p) => p.kind === 'header' && WRITE_PRECONDITIONS.has(p.name.toLowerCase())) && answers([PreconditionFailedError])) {
@@ -258,7 +265,7 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
       status: r.key,
       description: r.description,
       content: [{ mediaType: 'application/json', codec: first, ...(alternatives.length > 0 && { alternatives }) }, ...negotiated],
-      headers: [],
+      headers: r.headers ?? [],
       cookies: [],
       ...(r.extensions !== undefined && { extensions: r.extensions }),
     };
@@ -290,6 +297,17 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
     ...(route.requirements.length > 0 && { capabilities: Object.fromEntries(route.requirements.map((r) => [r.capability, r.level])) }),
   };
 }
+
+/** The `WWW-Authenticate` header of a 401 (RFC 9110 §11.6.1). */
+const WWW_AUTHENTICATE: HeaderDescriptor = {
+  name: 'WWW-Authenticate',
+  required: true,
+  description: 'The challenges of the HTTP authentication schemes the operation accepts (RFC 9110 §11.6.1), such as `Bearer`.',
+  codec: codec.string(),
+};
+
+/** The body of an `errorHandler` whose shape is not declared (`errorBody` not set): any JSON value, no schema. */
+const UNDECLARED_BODY: codec.Codec<unknown> = codec.any().withDescription('What the errorHandler returns; its shape is not declared (set the errorBody option).');
 
 /** The request headers of a conditional write (RFC 9110 §13.1.1, §13.1.4). */
 const WRITE_PRECONDITIONS: ReadonlySet<string> = new Set(['if-match', 'if-unmodified-since']);

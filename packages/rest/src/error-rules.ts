@@ -144,10 +144,20 @@ export function errorStatus<E>(witness: ErrorWitness<E>, status: Status): ErrorS
 }
 
 /**
- * Maps errors matching `witness` to `status` and a body encoded by `body`: `rest.errorPattern(NotFoundError, 404, notFoundCodec)`.
+ * `mapFn` of {@link errorPattern}: optional when the matched error itself is a body (`E`
+ * assignable to `B`), required otherwise — a pattern whose error cannot be encoded by its body
+ * codec does not compile, instead of answering 500 where the document promises its status.
  */
-export function errorPattern<E, B, const S extends Status>(witness: ErrorWitness<E>, status: S, body: Codec<B>, mapFn?: (err: E) => B): ErrorPattern<E, B, S> {
-  return new ErrorPattern(witness, status, body, mapFn);
+export type MapFnArgs<E, B> = [E] extends [B] ? [mapFn?: (err: E) => B] : [mapFn: (err: E) => B];
+
+/**
+ * Maps errors matching `witness` to `status` and a body encoded by `body`:
+ * `rest.errorPattern(NotFoundError, 404, notFoundCodec, (e) => ({ error: e.message }))`. Without
+ * `mapFn` the matched error itself is the body, which compiles only when the error's type is
+ * the body's (an error class with exactly the body's fields).
+ */
+export function errorPattern<E, B, const S extends Status>(witness: ErrorWitness<E>, status: S, body: Codec<B>, ...mapFn: MapFnArgs<E, B>): ErrorPattern<E, B, S> {
+  return new ErrorPattern(witness, status, body, mapFn[0]);
 }
 
 /** True for a value implementing {@link ErrorPatternValuer} (an adapter's `ErrorPatternResponse`). */

@@ -1,10 +1,10 @@
 export { callWithTransport, Client, newClient } from './client.js';
-export type { ClientCallOptions, ClientOptions, ConditionalGet, SafeResult } from './client.js';
+export type { CallEachOptions, ClientCallOptions, ClientOptions, ConditionalGet, SafeResult } from './client.js';
 export { Context, contextKey, credentialsKey } from './context.js';
 export type { ContextKey } from './context.js';
 export { setCookieHeader } from './cookies.js';
 export { responseHeadersFromContext, setCookie, withResponseCookies } from './response-context.js';
-export type { CookieOptions, HeaderSink, ResponseCookie } from './response-context.js';
+export type { CookieOptions, HeaderSink, ResponseCookie, ResponseHeaderSink } from './response-context.js';
 export { describeRoute, errorEnvelope } from './describe.js';
 export { defaultStatus } from './route.js';
 export {
@@ -109,7 +109,6 @@ export type {
   BodyInputFields,
   CheckedMethod,
   CheckedPath,
-  DeclaredErrors,
   DeclaredSuccesses,
   EntryCodec,
   EntryFields,
@@ -123,12 +122,11 @@ export type {
   RouteRequest,
   RouteRequestInput,
   RouteResponse,
-  StatusNumber,
   SuccessEntries,
   SuccessEntry,
   SuccessEntryValue,
 } from './route-object.js';
-export type { DeclaredError } from './route.js';
+export type { DeclaredError, DeclaredErrors, StatusNumber } from './route.js';
 export { isSSERoute, newSSERoute } from './sse.js';
 export type { EventStream, SSERequest } from './sse.js';
 export { SSEErrorEvent } from '@lib/format';

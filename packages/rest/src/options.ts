@@ -9,8 +9,19 @@ export type ValidationLocation = 'path' | 'query' | 'cookie' | 'header' | 'body'
  * optional; an observer that throws is ignored (its error never reaches the request).
  */
 export interface Observer {
-  /** A server response or a client call finished. `status` 0: a client call aborted pre-flight. `durationMs` in milliseconds. */
+  /**
+   * A server response or a client call finished. `status` 0 means only that a client call
+   * stopped before anything was sent (a pre-flight check failed, the signal was already
+   * aborted); a call that was sent and got no response is {@link Observer.onRequestError}.
+   * `durationMs` in milliseconds.
+   */
   onResponse?(info: { readonly route: string; readonly status: number; readonly durationMs: number; readonly error?: unknown }): void;
+  /**
+   * A client call was sent and got no response: the transport failed (connection refused or
+   * reset, a timeout, the signal aborted while waiting). `error` is the `RequestError`.
+   * `durationMs` in milliseconds. `onResponse` is not called for it.
+   */
+  onRequestError?(info: { readonly route: string; readonly durationMs: number; readonly error: unknown }): void;
   /**
    * One record per failing field, on the server and for a client's pre-flight checks. `name` is
    * the parameter's name, or for the body the issue's path (`email`, `items[0].name`; `body`
@@ -104,8 +115,11 @@ export interface ErrorEnvelope {
 export type ErrorHandler = (ctx: Context, err: unknown, status: number) => { readonly status?: number; readonly body: unknown };
 
 /**
- * A security check called after credential codecs validated. Throwing
- * gives 401, or the status an error rule maps the thrown error to.
+ * A security check called after credential codecs validated. Throwing gives 401, or the status
+ * an error rule maps the thrown error to. `request` is the request as a fetch `Request` on every
+ * adapter — its method, absolute URL and headers, for what the schemes do not declare (an
+ * `X-Forwarded-For`, the path) — whose body is not for reading; `undefined` only outside an HTTP
+ * adapter. `requirements` are the route's alternatives the request's credentials meet.
  */
 export type SecurityFunc = (ctx: Context, request: Request | undefined, requirements: readonly Readonly<Record<string, readonly string[]>>[]) => void | Promise<void>;
 
@@ -129,9 +143,11 @@ export interface Options {
   /**
    * When true, every success body is also checked against the response codec's constraints
    * (`minLength`, `uuid`, …) before it is sent; a violation is a 500 `ResponseContractError`.
-   * Default false: constraints cost time, and the handler's own values are trusted. The shape
-   * of a body (types, finite numbers, safe integers, required fields, union tags) and every
-   * response header and cookie are checked either way.
+   * Default: on in development, off in production — true unless `NODE_ENV` is `production`
+   * (read when the route is prepared, at `serve`; a runtime without `process.env` counts as
+   * development). Constraints cost time per response; the shape of a body (types, finite
+   * numbers, safe integers, required fields, union tags) and every response header and cookie
+   * are checked either way.
    */
   readonly validateResponses?: boolean;
   /**

@@ -18,17 +18,25 @@ export interface CookieOptions extends CookieAttributes {
   readonly codec?: Codec<string>;
 }
 
-/** Something that takes header lines: `Headers` or a node:http `ServerResponse`. */
+/** Something that takes header lines: a `Headers`. */
 export interface HeaderSink {
   append(name: string, value: string): unknown;
 }
 
+/** A response that takes header lines before it is sent: a node:http `ServerResponse` (Node ≥ 18.3). */
+export interface ResponseHeaderSink {
+  appendHeader(name: string, value: string): unknown;
+}
+
 /**
  * Appends a `Set-Cookie` line (RFC 6265 §4.1) with the library's defaults (`Path=/; Secure;
- * HttpOnly; SameSite=Strict`, a session cookie); `maxAge` in seconds.
+ * HttpOnly; SameSite=Strict`, a session cookie); `maxAge` in seconds. `target` is a `Headers`
+ * (`responseHeadersFromContext(ctx)`) or a node:http `ServerResponse` whose head has not been
+ * sent: the line is added beside the cookies already set, never in place of them.
  * @throws {CookieParamError} when `options.codec` rejects the value.
+ * @throws {TypeError} when `target` is neither (or a response whose head is sent: node:http's own error).
  */
-export function setCookie(target: HeaderSink | Headers, name: string, value: string, options: CookieOptions = {}): void {
+export function setCookie(target: HeaderSink | ResponseHeaderSink | Headers, name: string, value: string, options: CookieOptions = {}): void {
   if (options.codec !== undefined) {
     try {
       options.codec.decode(value);
@@ -37,7 +45,10 @@ export function setCookie(target: HeaderSink | Headers, name: string, value: str
     }
   }
   const { codec: _codec, ...attributes } = options;
-  target.append('set-cookie', setCookieHeader(name, value, attributes));
+  const line = setCookieHeader(name, value, attributes);
+  if (typeof (target as Partial<ResponseHeaderSink>).appendHeader === 'function') (target as ResponseHeaderSink).appendHeader('set-cookie', line);
+  else if (typeof (target as Partial<HeaderSink>).append === 'function') (target as HeaderSink).append('set-cookie', line);
+  else throw new TypeError('setCookie: the target must be a Headers or a node:http ServerResponse');
 }
 
 /** A cookie for {@link withResponseCookies}. */

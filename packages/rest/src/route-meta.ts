@@ -40,9 +40,27 @@ export class RouteMeta implements RouteOption<unknown, unknown> {
   }
 }
 
-/** Route metadata: `rest.routeMeta({ operationId: 'getUser', summary: 'Get a user' })`. Several are merged in order. */
+/**
+ * Route metadata: `rest.routeMeta({ operationId: 'getUser', summary: 'Get a user' })`. Several
+ * are merged in order. The fields are copied and frozen: changing the caller's `tags` or
+ * `security` arrays afterwards changes neither the document nor what the server enforces.
+ */
 export function routeMeta(fields: RouteMetaFields): RouteMeta {
-  return new RouteMeta(fields);
+  return new RouteMeta(frozenMeta(fields));
+}
+
+/** A frozen copy of security requirements (scheme → scopes), each requirement and scope list copied. */
+export function frozenRequirements(requirements: readonly SecurityRequirement[]): readonly SecurityRequirement[] {
+  return Object.freeze(requirements.map((r) => Object.freeze(Object.fromEntries(Object.entries(r).map(([name, scopes]) => [name, Object.freeze([...scopes])])))));
+}
+
+/** A frozen copy of route metadata: the arrays and objects it holds are copied too. */
+export function frozenMeta(fields: RouteMetaFields): RouteMetaFields {
+  const copy: { -readonly [K in keyof RouteMetaFields]: RouteMetaFields[K] } = { ...fields };
+  if (fields.tags !== undefined) copy.tags = Object.freeze([...fields.tags]);
+  if (fields.security !== undefined) copy.security = frozenRequirements(fields.security);
+  if (fields.externalDocs !== undefined) copy.externalDocs = Object.freeze({ ...fields.externalDocs });
+  return Object.freeze(copy);
 }
 
 /** The fields of {@link responseMeta}. */

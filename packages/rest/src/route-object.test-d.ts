@@ -43,7 +43,7 @@ test('client.safeCall narrows the error body by the declared status', async () =
     method: 'DELETE',
     path: '/todos/{id}',
     pathParams: { id: codec.string() },
-    errors: [rest.errorPattern(TodoNotFound, 404, notFound), rest.errorPattern(Forbidden, 403, forbidden)],
+    errors: [rest.errorPattern(TodoNotFound, 404, notFound, () => ({ code: 'not_found' as const, id: 'x' })), rest.errorPattern(Forbidden, 403, forbidden, () => ({ code: 'forbidden' as const }))],
   });
   const result = await rest.newClient().safeCall(r, { id: 'x' });
   if (result.ok) {
@@ -105,6 +105,14 @@ test('mistakes that must not compile', () => {
   upsert.withHandler((_ctx, req, respond) => respond(204, req));
   // @ts-expect-error the 201 value must be a Todo
   upsert.withHandler((_ctx, _req, respond) => respond(201, { id: 'x' }));
+  // @ts-expect-error TodoNotFound has none of the body's fields: without a map function it would be a 500
+  rest.errorPattern(TodoNotFound, 404, notFound);
+  class Teapot extends Error {
+    readonly code = 'not_found' as const;
+    readonly id = 'pot';
+  }
+  // An error that is its own body needs no map function.
+  rest.errorPattern(Teapot, 418, notFound);
   // @ts-expect-error a format of another type than the body
   rest.route({ method: 'POST', path: '/todos', body: todo, requestFormats: [rest.route] });
 });
@@ -114,7 +122,7 @@ test('inference survives chained with* calls on entries and patterns', async () 
     method: 'GET',
     path: '/t',
     query: { q: rest.named('search', codec.optional(codec.string())).withDescription('the search') },
-    errors: [rest.errorPattern(TodoNotFound, 404, notFound).withAction(rest.ErrorRespond).withDescription('missing')],
+    errors: [rest.errorPattern(TodoNotFound, 404, notFound, () => ({ code: 'not_found' as const, id: 'x' })).withAction(rest.ErrorRespond).withDescription('missing')],
   });
   r.withHandler((_ctx, req) => {
     expectTypeOf(req).toEqualTypeOf<{ q?: string | undefined }>();

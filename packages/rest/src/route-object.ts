@@ -7,7 +7,7 @@ import { RequestMergeParam, ResponseMergeParam, type CookieAttributes, type Para
 import type { PathVars } from './redirect.js';
 import { responseMeta, routeMeta, type ResponseMetaFields, type RouteMetaFields } from './route-meta.js';
 import type { RouteOption } from './route-option.js';
-import { newRoute, type DeclaredError, type Route } from './route.js';
+import { newRoute, type DeclaredErrors, type Route, type StatusNumber } from './route.js';
 import { SuccessResponseOption, type DeclaredSuccess } from './success.js';
 import type { AnyParam } from './params.js';
 
@@ -158,11 +158,6 @@ export type DeclaredSuccesses<SU, RH, RC> = { [K in keyof SU]: DeclaredSuccess<K
 /** The main success status of a route: `meta.respStatus`, else 201 for POST and 200 otherwise. */
 export type MainStatus<M extends string, MT> = MT extends { readonly respStatus: infer S } ? StatusNumber<S> : Uppercase<M> extends 'POST' ? 201 : 200;
 
-/** The numeric status of a declared status (`404` → 404, `'4XX'` → number). */
-export type StatusNumber<S> = S extends number ? S : S extends `${infer N extends number}` ? N : number;
-
-/** The typed error responses of a list of error rules: one {@link DeclaredError} per `errorPattern`. */
-export type DeclaredErrors<E> = E extends readonly (infer X)[] ? (X extends ErrorPattern<infer _E, infer B, infer S> ? DeclaredError<StatusNumber<S>, B> : never) : never;
 
 /** Any error rule of a route: `rest.errorPattern(...)` or `rest.errorStatus(...)`. */
 export type AnyErrorRule = ErrorPattern<any, any, Status> | ErrorStatusRule<any>;

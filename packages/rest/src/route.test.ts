@@ -49,7 +49,7 @@ describe('newRoute', () => {
     for (const bad of [99, 100, 1000, 600, 450.5, NaN, '2xx', 'abc'] as const) {
       expect(() => rest.newRoute('GET', '/x', empty, empty, rest.routeMeta({ respStatus: bad as rest.Status }))).toThrow(/respStatus: invalid HTTP status/);
       expect(() => rest.errorStatus(Gone, bad as rest.Status)).toThrow(RangeError);
-      expect(() => rest.errorPattern(Gone, bad as rest.Status, notFoundBody)).toThrow(RangeError);
+      expect(() => rest.errorPattern(Gone, bad as rest.Status, notFoundBody, () => ({ id: 'gone' }))).toThrow(RangeError);
     }
     expect(rest.wireStatus('4XX')).toBe(400);
     expect(rest.wireStatus('default')).toBe(500);
@@ -256,6 +256,28 @@ describe('error-pattern helpers', () => {
   });
 });
 
+describe('buildPath', () => {
+  const lowercase = { name: 'lowercase', test: (p: string) => p === p.toLowerCase(), message: () => 'must be lower case' };
+  const byId = rest.route({ method: 'GET', path: '/u/{id}', pathParams: { id: codec.string() }, response: codec.object({ id: codec.string() }) });
+
+  it("checks the path against the builder a copy of the route was registered with, and redirect's too", () => {
+    const api = rest.newServer({ title: 't', version: '1' }, rest.withPathConstraints(lowercase));
+    byId.withHandler((_ctx, r) => r).register(api);
+    expect(() => byId.buildPath({ id: 'ABC' })).toThrow(rest.InvalidPathError);
+    expect(() => rest.redirect(303, byId, { id: 'ABC' })).toThrow(rest.InvalidPathError);
+    expect(byId.buildPath({ id: 'abc' })).toBe('/u/abc');
+  });
+
+  it('checks against every builder the declaration was registered with, not the last one', () => {
+    const other = rest.route({ method: 'GET', path: '/v/{id}', pathParams: { id: codec.string() }, response: codec.object({ id: codec.string() }) });
+    const strict = rest.newServer({ title: 'strict', version: '1' }, rest.withPathConstraints(lowercase));
+    const lax = rest.newServer({ title: 'lax', version: '1' });
+    other.withHandler((_ctx, r) => r).register(strict);
+    other.withHandler((_ctx, r) => r).register(lax);
+    expect(() => other.buildPath({ id: 'ABC' })).toThrow(rest.InvalidPathError);
+  });
+});
+
 describe('attach coverage', () => {
   const minimal = (kinds: rest.ParamKind[]): rest.ServerTransport => ({
     adapter: 'minimal',
@@ -290,6 +312,18 @@ describe('attach coverage', () => {
     expect(f.marshalText?.(value)).toBe('["a","é"]');
     expect(new TextDecoder().decode(f.marshal(value))).toBe('["a","é"]');
     expect(f.unmarshal(new TextEncoder().encode('["b"]'))).toEqual({ body: ['b'] });
+  });
+
+  it('refuses a security scheme whose location the transport lacks, at attach and in a client call', async () => {
+    const api = rest.newServer({ title: 't', version: '1' });
+    const cookieKey = rest.apiKeyScheme('session', 'cookie');
+    api.addSecurityScheme('cookieKey', cookieKey);
+    rest.newRoute('GET', '/s', codec.empty<object>(), codec.empty<object>(), rest.routeMeta({ security: [{ cookieKey: [] }] })).register(api);
+    expect(() => api.attach(minimal(['path', 'query', 'header']))).toThrow(rest.UnsupportedParamKindError);
+    const client = rest.newClient();
+    client.attach({ adapter: 'minimal', paramKinds: new Set<rest.ParamKind>(['path', 'query', 'header']), capabilities: new Map(), exchange: () => Promise.reject(new Error('sent')) });
+    const r = rest.newRoute('GET', '/s', codec.empty<object>(), codec.empty<object>()).clientMW(cookieKey, () => 'token');
+    await expect(client.call(r, {})).rejects.toBeInstanceOf(rest.UnsupportedParamKindError);
   });
 
   it('names missing and insufficient capabilities, and a client call fails before sending', async () => {

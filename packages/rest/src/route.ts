@@ -14,7 +14,7 @@ import type { BoundReceiveFunc, BoundSendFunc, Middleware, MiddlewareAttachment 
 import { FORBIDDEN_HEADER_PARAMS, paramKey, type AnyParam } from './params.js';
 import { RouteDeclarationError, templateVars } from './path-template.js';
 import type { CapabilityRequirement } from './requirements.js';
-import type { ResponseMeta, ResponseMetaFields, RouteMeta, RouteMetaFields } from './route-meta.js';
+import { frozenMeta, type ResponseMeta, type ResponseMetaFields, type RouteMeta, type RouteMetaFields } from './route-meta.js';
 import type { RouteOption } from './route-option.js';
 import { RouteHandle } from './route-handle.js';
 import type { Server } from './server.js';
@@ -32,6 +32,12 @@ export interface DeclaredError<S extends number = number, B = unknown> {
 
 /** What a handler may return: the main response value, another declared success, a redirect or a 304. */
 export type HandlerResult<Resp> = Resp | Answer | Redirect | NotModified;
+
+/** The numeric status of a declared status (`404` → 404, `'4XX'` → number). */
+export type StatusNumber<S> = S extends number ? S : S extends `${infer N extends number}` ? N : number;
+
+/** The typed error responses of a list of error rules or route options: one {@link DeclaredError} per `errorPattern`. */
+export type DeclaredErrors<E> = E extends readonly (infer X)[] ? (X extends ErrorPattern<infer _E, infer B, infer S> ? DeclaredError<StatusNumber<S>, B> : never) : never;
 
 /**
  * A route's handler: returns the response value, `respond(status, value)` for another declared
@@ -54,8 +60,11 @@ export function defaultStatus(method: string): number {
 export const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
 
 
-/** The last builder each route was registered with, for `route.buildPath`'s path checks. */
-const registeredWith = new WeakMap<Route<unknown, unknown>, Server>();
+/**
+ * The builders each declaration was registered with, in order, by its {@link Route.identity}
+ * (shared by the `with*` copies of a route): `route.buildPath` checks a path against all of them.
+ */
+const registeredWith = new WeakMap<object, Server[]>();
 /** The client handle of each route, for the builder it was made with. */
 const clientHandles = new WeakMap<Route<unknown, unknown>, RouteHandle<unknown, unknown>>();
 
@@ -70,6 +79,12 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
    * (`Ok`: the main one and those of `successes`), read by `client.call` and `client.safeCall`.
    */
   declare readonly '~types'?: { input(value: ReqIn): void; errors(value: Err): void; successes(value: Ok): void };
+  /**
+   * The declaration this route comes from, shared by its `with*` copies: a registration of any
+   * copy (`route.withHandler(h).register(api)`) counts for all of them, so that `buildPath`
+   * on the declared route checks the path against that builder.
+   */
+  declare readonly identity: object;
   /** Upper-case HTTP method. */
   declare readonly method: string;
   /** The path template, `{var}` placeholders included (its literal type when declared with a literal). */
@@ -209,7 +224,9 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
   registerHandle(api: Server): RouteHandle<Req, Resp> {
     const handle = new RouteHandle<Req, Resp>(this as unknown as Route<Req, Resp>, api);
     api.add(handle as unknown as RouteHandle<unknown, unknown>);
-    registeredWith.set(this as unknown as Route<unknown, unknown>, api);
+    const servers = registeredWith.get(this.identity);
+    if (servers === undefined) registeredWith.set(this.identity, [api]);
+    else if (!servers.includes(api)) servers.push(api);
     return handle;
   }
 
@@ -219,7 +236,7 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
    */
   clientHandle(): RouteHandle<Req, Resp> {
     const self = this as unknown as Route<unknown, unknown>;
-    const server = registeredWith.get(self);
+    const server = registeredWith.get(this.identity)?.at(-1);
     const cached = clientHandles.get(self);
     if (cached !== undefined && cached.server === server) return cached as unknown as RouteHandle<Req, Resp>;
     const handle = new RouteHandle<Req, Resp>(this as unknown as Route<Req, Resp>, server);
@@ -228,15 +245,17 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
   }
 
   /**
-   * The concrete path for `vars`: each value is checked by its
-   * path parameter's codec and percent-encoded; the result is re-validated against the path
-   * checks of the builder the route was last registered with.
+   * The concrete path for `vars`: each value is checked by its path parameter's codec and
+   * percent-encoded; the result is checked against the path checks of every builder the
+   * declaration was registered with (through this route or any `with*` copy of it).
    * @throws {PathParamError} a value fails its codec.
    * @throws {MissingPathVarError} a variable is absent.
-   * @throws {InvalidPathError} the assembled path fails the builder's checks.
+   * @throws {InvalidPathError} the assembled path fails a builder's checks.
    */
   buildPath(vars: Readonly<Record<string, string>>): string {
-    return this.clientHandle().buildPath(vars);
+    const path = this.clientHandle().buildPath(vars);
+    for (const server of registeredWith.get(this.identity) ?? []) server.checkPath(path);
+    return path;
   }
 }
 
@@ -275,7 +294,7 @@ export function newRoute<Req, Resp, const P extends string = string>(
   // of no option kind it does not use (a browser client bundles only what its routes declare).
   for (const opt of opts) {
     const kind = opt.optionKind;
-    if (kind === 'routeMeta') meta = { ...meta, ...(opt as RouteMeta).fields };
+    if (kind === 'routeMeta') meta = frozenMeta({ ...meta, ...(opt as RouteMeta).fields });
     else if (kind === 'responseMeta') responses.push((opt as ResponseMeta).fields);
     else if (kind === 'param') {
       const p = opt as unknown as AnyParam;
@@ -320,6 +339,7 @@ export function newRoute<Req, Resp, const P extends string = string>(
     statuses.add(sr.status);
   }
   return new Route<Req, Resp, P>({
+    identity: {},
     method: m,
     path,
     reqCodec,

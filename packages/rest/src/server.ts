@@ -3,9 +3,10 @@ import { renderDocument, type Document, type ExternalDocsDescriptor, type InfoDe
 import { describeRoute } from './describe.js';
 import { DuplicateRouteError, InvalidPathError, UnsupportedParamKindError } from './errors.js';
 import { prepareFallback, prepareRoute } from './pipeline/prepare.js';
-import { transparentPath } from './path-template.js';
+import { RouteDeclarationError, transparentPath } from './path-template.js';
 import { corsPolicy, type CorsOption, type CorsPolicy } from './cors.js';
 import type { Options } from './options.js';
+import { frozenRequirements } from './route-meta.js';
 import { bundledAttachment, checkMiddleware, Middleware, type MiddlewareAttachment } from './middleware.js';
 import { schemeFromObject, SecurityScheme } from './security.js';
 import type { RouteHandle } from './route-handle.js';
@@ -58,13 +59,19 @@ export function withPathConstraints(...constraints: Constraint<string>[]): PathC
 }
 
 /**
- * Checks that `transport` implements every parameter kind and capability the route declares.
+ * Checks that `transport` implements every parameter kind and capability the route declares,
+ * and the location of every security scheme the route uses (`schemes`: an API key in a cookie
+ * needs cookies; HTTP, OAuth 2 and OpenID Connect schemes the `Authorization` header).
  * @throws {UnsupportedParamKindError} @throws {CapabilityCoverageError}
  */
-export function checkCoverage(route: Route<unknown, unknown>, transport: ServerTransport | ClientTransport): void {
+export function checkCoverage(route: Route<unknown, unknown>, transport: ServerTransport | ClientTransport, schemes: Iterable<SecurityScheme<unknown>> = []): void {
   const kinds = transport.paramKinds;
   for (const p of route.params) if (!kinds.has(p.kind)) throw new UnsupportedParamKindError(p.kind, transport.adapter);
   for (const a of route.middleware) for (const p of a.middleware.params) if (!kinds.has(p.kind)) throw new UnsupportedParamKindError(p.kind, transport.adapter);
+  for (const s of schemes) {
+    const kind = s.object.type === 'apiKey' ? (s.object.in ?? 'header') : 'header';
+    if (!kinds.has(kind)) throw new UnsupportedParamKindError(kind, transport.adapter);
+  }
   route.requirements[0]?.checkCoverage(route.id, route.requirements, transport.capabilities);
 }
 
@@ -127,7 +134,8 @@ export class Server {
    * needed); `security: []` on a route opts out. Returns this builder.
    */
   addGlobalSecurity(...requirements: SecurityRequirement[]): this {
-    this.#security.push(...requirements);
+    // Copied: the caller's objects changing later changes nothing here.
+    this.#security.push(...frozenRequirements(requirements));
     return this;
   }
 
@@ -187,7 +195,7 @@ export class Server {
     this.checkPath(transparentPath(route.path));
     const key = `${route.method} ${route.path.replace(/\{[^}]*\}/g, '{}')}`;
     if (this.#routes.has(key)) throw new DuplicateRouteError(route.id);
-    if (this.#transport !== undefined) checkCoverage(route, this.#transport);
+    if (this.#transport !== undefined) checkCoverage(route, this.#transport, this.#schemesOf(route));
     checkMiddleware(route.id, route.params, [...this.#middleware, ...route.middleware]);
     this.#routes.set(key, handle);
   }
@@ -240,17 +248,32 @@ export class Server {
    */
   attach(transport: ServerTransport): void {
     if (this.#transport !== undefined) throw new Error('a server transport is already attached');
-    for (const h of this.#routes.values()) checkCoverage(h.route, transport);
+    for (const h of this.#routes.values()) checkCoverage(h.route, transport, this.#schemesOf(h.route));
     this.#transport = transport;
   }
 
+  /** The security schemes a route's requirements name (its own, else the builder's global ones). */
+  #schemesOf(route: Route<unknown, unknown>): SecurityScheme<unknown>[] {
+    const out: SecurityScheme<unknown>[] = [];
+    for (const requirement of route.meta.security ?? this.#security) {
+      for (const name of Object.keys(requirement)) {
+        const s = this.#securitySchemes.get(name);
+        if (s !== undefined && !out.includes(s)) out.push(s);
+      }
+    }
+    return out;
+  }
+
   /**
-   * Wires every registered route that has a handler into the transport, then serves. With the transport's `addr` it listens until `signal` aborts, then shuts
+   * Wires every registered route into the transport, then serves. Every registered route must
+   * have a handler: the document lists it, so serving it without one would answer 404 where the
+   * document promises an operation. With the transport's `addr` it listens until `signal` aborts, then shuts
    * down gracefully: no new connections, idle keep-alive connections closed, in-flight requests
    * answered (with `Connection: close`); it resolves once they are, or after `shutdownTimeout`
    * milliseconds (default 10 000), when every connection left is destroyed. It always resolves
    * after an abort. Without an `addr` it resolves once the routes are wired.
    * @throws {Error} when no transport is attached; rejects with the transport's errors (a port in use).
+   * @throws {RouteDeclarationError} when a registered route has no handler (naming every such route).
    * @throws {RangeError} for a `shutdownTimeout` that is not a non-negative finite number.
    */
   async serve(options?: ServeOptions): Promise<void> {
@@ -260,12 +283,16 @@ export class Server {
     }
     const transport = this.#transport;
     if (transport === undefined) throw new Error('no server transport attached: call api.attach(transport) first');
-    const prepared = this.handles()
-      .filter((h) => h.route.handler !== undefined)
-      .map((h) => {
-        checkCoverage(h.route, transport);
-        return prepareRoute(h);
-      });
+    // A registered route is documented: serving it without a handler would answer 404 where the document promises it.
+    const unserved = this.handles().filter((h) => h.route.handler === undefined);
+    if (unserved.length > 0) {
+      const ids = unserved.map((h) => h.route.id).join(', ');
+      throw new RouteDeclarationError(unserved[0]?.route.id ?? '', `registered without a handler (${ids}): give each one with route.withHandler(fn) before register; a builder that only documents routes is not served`);
+    }
+    const prepared = this.handles().map((h) => {
+      checkCoverage(h.route, transport, this.#schemesOf(h.route));
+      return prepareRoute(h);
+    });
     transport.mount(prepared, prepareFallback(this.defaultOptions, this.#cors));
     await transport.serve({ signal: options?.signal, shutdownTimeout });
   }

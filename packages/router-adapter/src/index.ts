@@ -8,4 +8,4 @@ export type { ServerTransportOptions } from './server-transport.js';
 export { FetchClientTransport, newClientTransport } from '@lib/node-http/client';
 export type { ClientTransportOptions, FetchFunction } from '@lib/node-http/client';
 export { ErrorPatternResponse, PipelineNoResponseError, RequestBuildError, RequestError, ResponseBodyError, responseHeadersFromContext, setCookie, UnexpectedStatusError, withResponseCookies } from '@lib/rest';
-export type { CookieOptions, HeaderSink, Options, ResponseCookie } from '@lib/rest';
+export type { CookieOptions, HeaderSink, Options, ResponseCookie, ResponseHeaderSink } from '@lib/rest';

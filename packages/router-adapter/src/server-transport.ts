@@ -252,6 +252,9 @@ class FetchPipelineRequest implements PipelineRequest {
   get signal(): AbortSignal {
     return this.#request.signal;
   }
+  fetchRequest(): Request {
+    return this.#request;
+  }
   get files(): FileStore | undefined {
     if (this.#files === null) {
       const store = fileStore();

@@ -1,5 +1,6 @@
 import { clientContract } from './client-contract.js';
 import { contract } from './contract.js';
+import { contractGaps } from './contract-gaps.js';
 import { corsSuite } from './cors.js';
 import { docs } from './docs.js';
 import { everyday } from './everyday.js';
@@ -20,6 +21,7 @@ export function allSuites(adapter: AdapterUnderTest): void {
   hardening(adapter);
   contract(adapter);
   everyday(adapter);
+  contractGaps(adapter);
   openapiContract(adapter);
   security(adapter);
   corsSuite(adapter);

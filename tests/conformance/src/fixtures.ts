@@ -121,7 +121,7 @@ export const echo = rest.newRoute(
 export class HandledError extends Error {}
 /** A route whose errors go through the errorHandler (ErrorHandle action). */
 export const handled = rest
-  .newRoute('GET', '/handled', codec.empty<object>(), codec.empty<object>(), rest.errorPattern(HandledError, 422, codec.object({ error: codec.string() })).withAction(rest.ErrorHandle))
+  .newRoute('GET', '/handled', codec.empty<object>(), codec.empty<object>(), rest.errorPattern(HandledError, 422, codec.object({ error: codec.string() }), (e) => ({ error: e.message })).withAction(rest.ErrorHandle))
   .withOptions({ errorHandler: (_ctx, err, status) => ({ body: { problem: (err as Error).message, status } }) });
 
 /** A route whose handler returns nothing. */

@@ -73,6 +73,12 @@ export interface PipelineRequest {
   readonly signal: AbortSignal;
   /** The adapter's native request (IncomingMessage, Hono Context), for `requestFromContext`. */
   readonly native: unknown;
+  /**
+   * The request as a fetch `Request` — method, absolute URL and headers — for a `securityFunc`
+   * that reads what its schemes do not declare. Its body is not for reading (the pipeline reads
+   * it). Adapters build it only when asked.
+   */
+  fetchRequest?(): Request;
 }
 
 /** The response the pipeline produces; the adapter writes it. */
@@ -437,6 +443,15 @@ async function notModifiedResponse(headers: readonly (readonly [string, string])
 /** The `respond` every handler receives: the compiler checks its status against the route's. */
 const respondWith = ((status: number, value?: unknown) => new Answer(status, value)) as Responder<DeclaredSuccess>;
 
+/**
+ * True unless `NODE_ENV` is `production`: the default of `validateResponses`, so that a response
+ * body that breaks a documented constraint is a 500 during development and tests, and costs
+ * nothing in production. Runtimes without `process.env` count as development.
+ */
+function developmentMode(): boolean {
+  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.NODE_ENV !== 'production';
+}
+
 /** Request parameters in the order the server checks them: query, cookie, header, path. */
 const PARAM_ORDER = { query: 0, cookie: 1, header: 2, path: 3 } as const;
 
@@ -455,7 +470,7 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
   const options = handle.options;
   const errorHandler = options.errorHandler ?? defaultErrorHandler;
   const observer: Observer | undefined = options.observer;
-  const validateResponses = options.validateResponses === true;
+  const validateResponses = options.validateResponses ?? developmentMode();
   const cors = handle.server?.cors;
   // Scripts of allowed origins may read the headers the route declares (CORS Expose-Headers).
   const middleware = prepareMiddleware(handle, observer);
@@ -581,9 +596,10 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
    * anything else goes through the `errorHandler` with the rule's (or the built-in) status. Total:
    * a failing `mapFn`, pattern codec or `errorHandler` falls back to the default 500 envelope.
    */
-  function respond(ctx: Context, err: unknown, negotiated: Format<unknown> | undefined, retry = true): PipelineResponse {
+  function respond(ctx: Context, err: unknown, negotiated: Format<unknown> | undefined, retry = true, out?: { matched: boolean }): PipelineResponse {
     try {
       const m = handle.matchRule(err);
+      if (out !== undefined) out.matched = m !== undefined;
       const status = m?.rule.status ?? builtinStatus(err);
       if (observer !== undefined) {
         safeObserve(() => observer.onErrorPattern?.({ route: route.id, matched: m !== undefined, status, error: err }));
@@ -615,6 +631,7 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
       return { status: m.rule.status, headers: [['content-type', f.contentType], ...headers], body };
     } catch (failed) {
       // A mapFn that threw, or a pattern body its codec refuses: the server's own contract is broken.
+      if (out !== undefined) out.matched = false;
       return retry ? respond(ctx, new ResponseContractError(failed), negotiated, false) : internalError();
     }
   }
@@ -764,10 +781,12 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
         res = await notModifiedResponse(headers, undefined);
       } else {
         failure = err;
-        res = respond(ctx, err, negotiated);
-        // Headers and cookies the handler set belong to the response it meant to send; a response
-        // that broke the contract is replaced whole.
-        if (!(err instanceof ResponseContractError)) ctx.responseHeaders()?.forEach((v, k) => (res.headers as [string, string][]).push([k, v]));
+        const rule = { matched: false };
+        res = respond(ctx, err, negotiated, true, rule);
+        // Headers and cookies the handler set go with an answer the route declares for its error
+        // (a rule matched it); a response the handler did not produce — an unexpected error's 500,
+        // a broken contract — carries none of them.
+        if (rule.matched) ctx.responseHeaders()?.forEach((v, k) => (res.headers as [string, string][]).push([k, v]));
       }
     }
     if (mwHeaders !== undefined && mwHeaders.length > 0) (res.headers as [string, string][]).push(...mwHeaders);

@@ -77,7 +77,7 @@ export function prepareSecurity(
         if (!ok) continue;
         ctx.set(credentialsKey, found);
         try {
-          await securityFunc(ctx, req.native instanceof Request ? req.native : undefined, [requirements[i] as SecurityRequirement]);
+          await securityFunc(ctx, req.fetchRequest?.() ?? (req.native instanceof Request ? req.native : undefined), [requirements[i] as SecurityRequirement]);
         } catch (err) {
           throw new UnauthorizedError('unauthorized', challenges, err);
         }
