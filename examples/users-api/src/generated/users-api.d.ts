@@ -307,6 +307,8 @@ export interface operations {
             /** @description Credentials are missing or invalid (see the WWW-Authenticate header for HTTP schemes). */
             401: {
                 headers: {
+                    /** @description The challenges of the HTTP authentication schemes the operation accepts (RFC 9110 §11.6.1), such as `Bearer`. */
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -478,6 +480,8 @@ export interface operations {
             /** @description Credentials are missing or invalid (see the WWW-Authenticate header for HTTP schemes). */
             401: {
                 headers: {
+                    /** @description The challenges of the HTTP authentication schemes the operation accepts (RFC 9110 §11.6.1), such as `Bearer`. */
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {
