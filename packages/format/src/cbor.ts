@@ -1,5 +1,5 @@
 import { BigIntCodec, BytesCodec, defineEntry, fromBase64, IntCodec, type Codec } from '@lib/codec';
-import { Decoder, Encoder } from 'cbor-x';
+import { decode as cborDecode, encode as cborEncode, type DecodeOptions, type EncodeOptions, type TagDecoder } from 'cborg';
 import type { Format } from './format.js';
 import { syntaxError } from './internal/body-error.js';
 import { scanCbor } from './internal/cbor-scan.js';
@@ -11,36 +11,40 @@ const TO_CBOR: WireRewrite = {
   leaf: (c, w) => {
     if (c instanceof BytesCodec) return typeof w === 'string' ? (fromBase64(w) ?? w) : w;
     if (c instanceof BigIntCodec) return typeof w === 'string' && /^-?\d+$/.test(w) ? BigInt(w) : w;
-    // cbor-x writes integers beyond 32 bits as float64; a bigint is written as an integer.
-    return typeof w === 'number' && Number.isSafeInteger(w) && (w > 0xffffffff || w < -0x100000000) ? BigInt(w) : w;
+    return w;
   },
 };
 
-let cborx: { readonly decoder: Decoder; readonly encoder: Encoder } | undefined;
-
-/** The cbor-x decoder and encoder, made on first use (so importing this module allocates nothing). */
-function codecs(): { readonly decoder: Decoder; readonly encoder: Encoder } {
-  return (cborx ??= {
-    // Maps come as `Map`s (turned into objects below, keeping `__proto__` as an own key);
-    // byte strings are copied out of the body.
-    decoder: new Decoder({ mapsAsObjects: false, useRecords: false, copyBuffers: true }),
-    // Plain RFC 8949 output: no cbor-x records, no tag 64 on byte strings, no packing or
-    // structured cloning, preferred (shortest) map headers, float64 for non-integers.
-    encoder: new Encoder({
-      useRecords: false,
-      mapsAsObjects: true,
-      variableMapSize: true,
-      tagUint8Array: false,
-      pack: false,
-      structuredClone: false,
-      bundleStrings: false,
-      useFloat32: 0,
-    }),
-  });
+/** A bignum's magnitude (RFC 8949 §3.4.3): its bytes, big-endian. */
+function magnitude(bytes: Uint8Array): bigint {
+  let n = 0n;
+  for (const b of bytes) n = (n << 8n) | BigInt(b);
+  return n;
 }
 
 /**
- * The CBOR body format of a codec: `application/cbor` (RFC 8949), through cbor-x.
+ * The tags an item may hold once `scanCbor` passed it: date-times (0, 1) as `Date`s, bignums (2,
+ * 3) as `bigint`s, a `Uint8Array` (64) and self-described CBOR (55799) as what they hold.
+ */
+const TAGS: TagDecoder[] = [];
+TAGS[0] = (content) => new Date(content() as string);
+TAGS[1] = (content) => new Date(Number(content()) * 1000);
+TAGS[2] = (content) => magnitude(content() as Uint8Array);
+TAGS[3] = (content) => -1n - magnitude(content() as Uint8Array);
+TAGS[64] = (content) => content();
+TAGS[55799] = (content) => content();
+
+/** Maps as `Map`s (turned into objects below, keeping `__proto__` as an own key), integers beyond 53 bits as `bigint`s. */
+const DECODE: DecodeOptions = { useMaps: true, allowBigInt: true, allowUndefined: true, rejectDuplicateMapKeys: true, tags: TAGS };
+/**
+ * Plain RFC 8949 output: keys in the value's order (no `mapSorter`: cborg's default sorts them),
+ * float64 for non-integers.
+ */
+const ENCODE = { float64: true, mapSorter: undefined } as unknown as EncodeOptions;
+
+/**
+ * The CBOR body format of a codec: `application/cbor` (RFC 8949), through `cborg` (pure
+ * JavaScript, no install script).
  *
  * **marshal** writes the codec's wire value (`codec.encode`, which checks the structure and
  * throws `EncodeError`) as one CBOR data item: objects as maps with text keys, arrays, text,
@@ -52,7 +56,7 @@ function codecs(): { readonly decoder: Decoder; readonly encoder: Encoder } {
  * round trip is exact. Inside untagged unions and `any()` the JSON wire value is written as is.
  *
  * **unmarshal** reads exactly one data item and decodes it through the codec (so it validates).
- * Before cbor-x sees the bytes they are checked (see below); maps become plain objects whose
+ * Before the decoder sees the bytes they are checked (see below); maps become plain objects whose
  * keys are own properties (`__proto__` included, never a prototype); byte strings become
  * `Uint8Array`s (copies), which `bytes()` takes as they are; integers beyond 32 bits become
  * numbers when safe; tags 0 and 1 (date-times) become RFC 3339 text (`toISOString()`); an
@@ -63,11 +67,10 @@ function codecs(): { readonly decoder: Decoder; readonly encoder: Encoder } {
  * naming the byte offset): malformed or truncated input, extra bytes after the item, invalid
  * UTF-8, map keys that are not text strings or repeat, indefinite-length strings, simple values
  * other than `false`/`true`/`null`/`undefined`, nesting deeper than 512 levels, and every tag but
- * 0, 1, 2 and 3 (bignums up to 64 bits), 64 (a byte string) and 55799 (self-described CBOR).
- * cbor-x decodes many extensions process-wide (value sharing, records, packed values, typed
- * arrays, sets, `Error`/`RegExp` instances) that no option turns off; refusing their tags first
- * means no shared or cyclic structure, no class instance and no allocation beyond the body's
- * size can come out of a body. The codec's own issues are reported as for JSON.
+ * 0, 1, 2 and 3 (bignums up to 64 bits), 64 (a byte string) and 55799 (self-described CBOR):
+ * no extension tag (value sharing, records, packed values, typed arrays, sets) is decoded, so
+ * no shared or cyclic structure, no class instance and no allocation beyond the body's size
+ * can come out of a body. The codec's own issues are reported as for JSON.
  *
  * `bodySchema` is `undefined`: the codec's schema describes the value (its `contentEncoding:
  * base64` on `bytes()` fields reads as "a byte string" here).
@@ -95,11 +98,8 @@ export class CborFormat<T> implements Format<T> {
   marshal(value: T): Uint8Array {
     const wire = this.codec.encode(value);
     if (wire === undefined) return new Uint8Array(0);
-    const out = codecs().encoder.encode(rewriteWire(TO_CBOR, this.codec as Codec<unknown>, wire));
-    // cbor-x returns a view of its shared buffer (a Buffer on Node): copy into an own Uint8Array.
-    const copy = new Uint8Array(out.length);
-    copy.set(out);
-    return copy;
+    // A copy of the encoder's output (on Node a `Buffer` over its working memory): an own Uint8Array.
+    return new Uint8Array(cborEncode(rewriteWire(TO_CBOR, this.codec as Codec<unknown>, wire), ENCODE));
   }
   /**
    * Reads one CBOR data item and decodes it through the codec.
@@ -111,7 +111,7 @@ export class CborFormat<T> implements Format<T> {
     scanCbor(bytes);
     let raw: unknown;
     try {
-      raw = codecs().decoder.decode(bytes);
+      raw = cborDecode(bytes, DECODE);
     } catch (err) {
       throw syntaxError('CBOR', 'it could not be decoded', err);
     }
@@ -121,7 +121,7 @@ export class CborFormat<T> implements Format<T> {
 }
 
 /**
- * The JSON-like value of what cbor-x decoded from a checked item: `Map`s to plain objects with
+ * The JSON-like value of what the decoder gave for a checked item: `Map`s to plain objects with
  * own keys, `Date`s (tags 0 and 1) to RFC 3339 text, safe `bigint`s to numbers. Arrays and maps
  * are fresh objects from the decoder, so arrays are rewritten in place.
  */

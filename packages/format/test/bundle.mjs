@@ -6,14 +6,14 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** The parsers, by the package each format imports. */
-export const PARSERS = ['yaml', 'smol-toml', 'cbor-x', 'multipasta', 'eventsource-parser'];
+export const PARSERS = ['yaml', 'smol-toml', 'cborg', 'multipasta', 'eventsource-parser'];
 
 /** What each import must load: the exports taken, and the one parser they need. */
 export const CASES = [
   [['json', 'binary', 'form', 'html', 'newTyped', 'newStreamed', 'lines', 'mediaTypeOf'], undefined],
   [['yaml'], 'yaml'],
   [['toml'], 'smol-toml'],
-  [['cbor'], 'cbor-x'],
+  [['cbor'], 'cborg'],
   [['multipart'], 'multipasta'],
   [['sse'], 'eventsource-parser'],
 ];

@@ -14,7 +14,7 @@ const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  *   (§5.6: duplicate keys make a map invalid);
  * - the only tags are 0 (an RFC 3339 date-time text), 1 (epoch seconds, a number), 2 and 3
  *   (bignums of at most 8 bytes), 64 (a `Uint8Array`, RFC 8746) and 55799 (self-described
- *   CBOR); every other tag — value sharing (28/29), cbor-x records, packed values, typed arrays,
+ *   CBOR); every other tag — value sharing (28/29), records, packed values, typed arrays,
  *   sets, class instances — is refused;
  * - the only simple values are `false`, `true`, `null` and `undefined`; indefinite-length
  *   strings are refused (indefinite arrays and maps are read);
