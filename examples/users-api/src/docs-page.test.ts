@@ -27,6 +27,9 @@ const executablePath = findChromium();
 if (executablePath === undefined && process.env['CI'] !== undefined) {
   throw new Error('CI needs a chromium on PATH for the docs page test (apt-get install chromium)');
 }
+if (executablePath === undefined) {
+  console.warn('users-api: skipping the docs page test because no chromium is on PATH (Debian: sudo apt-get install chromium; macOS: brew install --cask chromium)');
+}
 
 describe.skipIf(executablePath === undefined)('the docs page in headless Chromium', () => {
   const stop = new AbortController();

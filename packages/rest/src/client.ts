@@ -15,7 +15,7 @@ import { ErrorPatternResponse, RequestBuildError, RequestError, ResponseBodyErro
 import type { EventStream, SSERequest } from './sse.js';
 import type { ClientMiddlewareInput } from './middleware.js';
 import { traced, type Observer, type TraceStart, type ValidationLocation } from './options.js';
-import { NotModified } from './conditional.js';
+import { NotModified } from './not-modified.js';
 import type { DeclaredSuccess } from './success.js';
 import { ResponseMergeParam, type AnyParam, type ParamLocation } from './params.js';
 import { BODY_METHODS, defaultStatus, Route, type DeclaredError } from './route.js';

@@ -91,8 +91,10 @@ export type { CorsOption, CorsOptions, CorsOrigin, CorsPolicy } from './cors.js'
 export { apiKeyScheme, basicCredentials, basicScheme, bearerScheme, oauth2Scheme, openIdConnectScheme, SecurityScheme } from './security.js';
 export type { ApiKeyLocation, CredentialPlacement, CredentialProvider, CredentialSource, OAuthFlows } from './security.js';
 export { redirect, Redirect } from './redirect.js';
-export { checkPreconditions, notModified, NotModified, PreconditionFailedError } from './conditional.js';
-export type { Precondition, Validators } from './conditional.js';
+export { checkPreconditions, PreconditionFailedError } from './conditional.js';
+export type { Precondition } from './conditional.js';
+export { notModified, NotModified } from './not-modified.js';
+export type { Validators } from './not-modified.js';
 export { Answer } from './success.js';
 export type { AnswerArgs, DeclaredSuccess, Responder, SuccessResponseSpec, SuccessValue } from './success.js';
 export type { PathVars, RedirectStatus, RedirectTarget } from './redirect.js';

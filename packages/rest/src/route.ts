@@ -1,7 +1,7 @@
 import type { Codec } from '@lib/codec';
 import type { Format } from '@lib/format';
 import type { Context } from './context.js';
-import type { NotModified } from './conditional.js';
+import type { NotModified } from './not-modified.js';
 import type { Redirect } from './redirect.js';
 import type { Answer, DeclaredSuccess, Responder, SuccessResponseOption, SuccessResponseSpec } from './success.js';
 import type { CredentialProvider, SecurityScheme } from './security.js';

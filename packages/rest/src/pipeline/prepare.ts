@@ -34,7 +34,8 @@ import { isFinalStatus, wireStatus } from '../error-rules.js';
 import { BODY_METHODS, defaultStatus, type Route } from '../route.js';
 import { decodeParam, isMultiValue, type RequestParamSpec, type RouteHandle } from '../route-handle.js';
 import { Redirect } from '../redirect.js';
-import { isConditional, isUnchanged, NotModified, PreconditionFailedError, type Validators } from '../conditional.js';
+import { isConditional, isUnchanged, PreconditionFailedError } from '../conditional.js';
+import { NotModified, type Validators } from '../not-modified.js';
 import { Answer, type DeclaredSuccess, type Responder } from '../success.js';
 import { reasonPhrase } from '@lib/openapi';
 
