@@ -14,9 +14,7 @@ import * as codec from '@lib/codec';
 import * as format from '@lib/format';
 import { Document } from '@lib/openapi';
 import * as rest from '@lib/rest';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import type { SwaggerUiFile } from './swagger-ui-files.js';
 
 /** Options of {@link serveDocs}. */
 export interface DocsOptions {
@@ -75,8 +73,8 @@ function documentFormat(contentType: string, text: (doc: Document) => string): f
 }
 
 /** A static asset: its bytes, read once at the first request. */
-function asset(read: () => Uint8Array, contentType: string, path: string): rest.Route<Record<string, never>, Uint8Array> {
-  let bytes: Uint8Array | undefined;
+function asset(read: () => Uint8Array | Promise<Uint8Array>, contentType: string, path: string): rest.Route<Record<string, never>, Uint8Array> {
+  let bytes: Uint8Array | Promise<Uint8Array> | undefined;
   const route = rest.route({
     method: 'GET',
     path,
@@ -84,13 +82,17 @@ function asset(read: () => Uint8Array, contentType: string, path: string): rest.
     formats: [format.binary(codec.bytes()).withContentType(contentType)],
     meta: { hidden: true, security: [], respDescription: 'A file of the docs page.' },
   });
-  return route.withHandler(() => (bytes ??= read()));
-}
-
-/** The directory of swagger-ui-dist's files. */
-function swaggerUiDir(): string {
-  const require = createRequire(import.meta.url);
-  return dirname(require.resolve('swagger-ui-dist/package.json'));
+  return route.withHandler(() => {
+    if (bytes === undefined) {
+      const read1 = Promise.resolve(read());
+      // A read that failed is tried again on the next request.
+      bytes = read1.catch((err: unknown) => {
+        bytes = undefined;
+        throw err;
+      });
+    }
+    return bytes;
+  });
 }
 
 /** Text safe inside an HTML element or a double-quoted attribute. */
@@ -139,7 +141,8 @@ export function serveDocs(api: rest.Server, options: DocsOptions = {}): ServedDo
   if (yamlPath !== undefined) rest.route({ method: 'GET', path: yamlPath, response: codec.any(), formats: [yaml], meta }).withHandler(document).register(api);
   if (uiPath !== undefined) {
     const base = uiPath.replace(/\/+$/, '');
-    const file = (name: string) => () => new Uint8Array(readFileSync(join(swaggerUiDir(), name)));
+    // Loaded on the first request for them: an app that never serves the page never loads them.
+    const file = (name: SwaggerUiFile) => () => import('./swagger-ui-files.js').then((m) => m.swaggerUiFile(name));
     const init = `window.ui = SwaggerUIBundle({ url: ${JSON.stringify(documentPath)}, dom_id: '#swagger-ui', deepLinking: true });\n`;
     const page = () => {
       const title = escapeHtml(options.title ?? document().info.title);

@@ -17,6 +17,9 @@ import {
 import type { Address, NodeHost, NodeHostOptions } from '@lib/node-http';
 import { collectBytes, type FileStore } from '@lib/format';
 
+/** The modules only serving on Node (`addr`) needs. */
+const NODE_ONLY: readonly string[] = ['@lib/node-http', '@hono/node-server'];
+
 /** Options of {@link newServerTransport}. */
 export interface ServerTransportOptions extends NodeHostOptions {
   /** A Hono app to register into (your own routes and middleware keep working); default: a new one. */
@@ -378,8 +381,10 @@ export class HonoServerTransport implements ServerTransport {
   async serve(options: ServeOptions): Promise<void> {
     if (this.addr === undefined) return;
     if (this.#host !== undefined) throw new Error('this transport is already serving');
-    // Node-only modules load here, so that `router.fetch` runs where they do not exist.
-    const [nodeHttp, nodeServer] = await Promise.all([import('@lib/node-http'), import('@hono/node-server')]);
+    // Node-only modules load here, so that `router.fetch` runs where they do not exist; named
+    // through variables, so that a bundler for Workers or browsers does not pull them (and the
+    // `node:` modules they import) into the bundle.
+    const [nodeHttp, nodeServer] = (await Promise.all(NODE_ONLY.map((m) => import(/* @vite-ignore */ /* webpackIgnore: true */ m)))) as [typeof import('@lib/node-http'), typeof import('@hono/node-server')];
     const host = new nodeHttp.NodeHost(this.#options);
     this.#host = host;
     this.#node = { readBody: nodeHttp.readBody, bodyStream: nodeHttp.bodyStream, Response: lightResponseClass(nodeServer.getRequestListener) };

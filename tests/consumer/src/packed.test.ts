@@ -27,9 +27,21 @@ let packs = '';
 let app = '';
 const tarballs = new Map<string, string>();
 
-/** Runs a command in `cwd`, its output as one string; npm's own progress is off. */
-async function sh(cwd: string, cmd: string, args: readonly string[]): Promise<string> {
-  const { stdout, stderr } = await run(cmd, args, { cwd, env: { ...process.env, npm_config_progress: 'false', npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' }, maxBuffer: 64 * 1024 * 1024 });
+/**
+ * The environment of a user's shell: this one without the `npm_*` settings pnpm hands the
+ * scripts it runs (npm would warn about pnpm's own), npm's progress, funding and audit notes off.
+ */
+const userEnv: NodeJS.ProcessEnv = {
+  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_|^pnpm_/i.test(k))),
+  npm_config_progress: 'false',
+  npm_config_update_notifier: 'false',
+  npm_config_fund: 'false',
+  npm_config_audit: 'false',
+};
+
+/** Runs a command in `cwd`, its output as one string. */
+async function sh(cwd: string, cmd: string, args: readonly string[], env: NodeJS.ProcessEnv = userEnv): Promise<string> {
+  const { stdout, stderr } = await run(cmd, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 });
   return `${stdout}${stderr}`;
 }
 
