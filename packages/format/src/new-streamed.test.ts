@@ -1,5 +1,5 @@
 import * as codec from '@lib/codec';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lines, newStreamed, type StreamWriter } from './index.js';
 import { thrown } from '../test/helpers.js';
 
@@ -99,9 +99,10 @@ describe('format.newStreamed', () => {
         controller.abort(new Error('client gone'));
         await it.next().catch(() => undefined);
       }
-      await new Promise((r) => setTimeout(r, 10));
-      expect(writer?.signal.aborted, how).toBe(true);
-      expect(ended, how).toBeInstanceOf(Error);
+      await vi.waitFor(() => {
+        expect(writer?.signal.aborted, how).toBe(true);
+        expect(ended, how).toBeInstanceOf(Error);
+      });
     }
   });
 

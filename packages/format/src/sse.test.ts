@@ -1,5 +1,5 @@
 import * as codec from '@lib/codec';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sse, SSEErrorEvent, type SSEEvent } from './index.js';
 
 const ev = codec.object({ n: codec.int() });
@@ -79,8 +79,7 @@ describe('format.sse', () => {
     const it = f.marshalStream(source, signal)[Symbol.asyncIterator]();
     await it.next();
     await it.return?.();
-    await new Promise((r) => setTimeout(r, 10));
-    expect(returned).toBe(true);
+    await vi.waitFor(() => expect(returned).toBe(true));
   });
 
   it('fails the reading on invalid data and on an event longer than maxEventChars', async () => {

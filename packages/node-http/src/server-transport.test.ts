@@ -150,7 +150,10 @@ describe('NodeServerTransport', () => {
     const api = rest.newServer({ title: 't', version: '1' });
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const inHandler = new Promise<void>((r) => (entered = r));
     hello.withHandler(async (_ctx, req) => {
+      entered();
       await gate;
       return { greeting: req.name };
     }).register(api);
@@ -161,7 +164,7 @@ describe('NodeServerTransport', () => {
     const served = api.serve({ signal: stop.signal }).then(() => (resolved = true));
     const { port } = await transport.listening();
     const inflight = fetch(`http://127.0.0.1:${port}/hello/slow`);
-    await new Promise((r) => setTimeout(r, 50));
+    await inHandler;
     stop.abort();
     await new Promise((r) => setTimeout(r, 50));
     expect(resolved).toBe(false);
@@ -175,9 +178,12 @@ describe('NodeServerTransport', () => {
     const api = rest.newServer({ title: 't', version: '1' });
     let seen: ((reason: unknown) => void) | undefined;
     const aborted = new Promise<unknown>((r) => (seen = r));
+    let entered!: () => void;
+    const inHandler = new Promise<void>((r) => (entered = r));
     hello.withHandler(
       (ctx) =>
         new Promise((_resolve, reject) => {
+          entered();
           ctx.signal.addEventListener('abort', () => {
             seen?.(ctx.signal.reason);
             reject(ctx.signal.reason as Error);
@@ -191,7 +197,7 @@ describe('NodeServerTransport', () => {
     const { port } = await transport.listening();
     const client = new AbortController();
     const call = fetch(`http://127.0.0.1:${port}/hello/x`, { signal: client.signal }).catch((e: unknown) => e);
-    await new Promise((r) => setTimeout(r, 50));
+    await inHandler;
     client.abort();
     expect(String(await aborted)).toMatch(/client closed the connection/);
     expect(await call).toBeInstanceOf(Error);

@@ -33,8 +33,8 @@ export async function* bodyStream(req: IncomingMessage, limit: number): AsyncGen
  */
 export function requestFileStore(res: ServerResponse): FileStore {
   const store = newTempFileStore(fs, tmpdir);
-  if (res.destroyed) store.close();
-  else res.once('close', () => store.close());
+  if (res.destroyed) void store.close();
+  else res.once('close', () => void store.close());
   return store;
 }
 

@@ -265,15 +265,15 @@ class FetchPipelineRequest implements PipelineRequest {
       // The files go when the response is done (cleanup) or the client leaves, whichever is first.
       if (store !== undefined) {
         const signal = this.#request.signal;
-        if (signal.aborted) store.close();
-        else signal.addEventListener('abort', () => store.close(), { once: true });
+        if (signal.aborted) void store.close();
+        else signal.addEventListener('abort', () => void store.close(), { once: true });
       }
     }
     return this.#files;
   }
   /** Deletes the request's temporary files, if it made any. */
   cleanup(): void {
-    this.#files?.close();
+    void this.#files?.close();
   }
 }
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileStoreError } from '@lib/format';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { builtinStatus } from './prepare.js';
 import { newTempFileStore } from './temp-files.js';
 
@@ -34,8 +34,6 @@ function pushed(): { readonly chunks: AsyncIterable<Uint8Array>; push(c: Uint8Ar
   };
 }
 
-const tick = (): Promise<void> => new Promise((r) => setTimeout(r, 10));
-
 describe('newTempFileStore', () => {
   it('writes a file per part and reads it back as a Blob or File, deleting every file on close', async () => {
     const store = newTempFileStore(fs, () => dir);
@@ -51,9 +49,9 @@ describe('newTempFileStore', () => {
     expect(file).toBeInstanceOf(File);
     expect((file as File).name).toBe('n.txt');
     expect(readdirSync(dir).filter((f) => f.startsWith('lib-upload-'))).toHaveLength(2);
-    store.close();
-    store.close();
-    await tick();
+    const closing = store.close();
+    expect(store.close()).toBe(closing);
+    await closing;
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -62,13 +60,12 @@ describe('newTempFileStore', () => {
     const body = pushed();
     const writing = store.write(body.chunks, 'application/octet-stream');
     body.push(new Uint8Array(100));
-    await tick();
-    expect(readdirSync(dir)).toHaveLength(1);
-    store.close();
+    await vi.waitFor(() => expect(readdirSync(dir)).toHaveLength(1));
+    const closing = store.close();
     body.push(new Uint8Array(100));
     body.end();
     await expect(writing).rejects.toBeInstanceOf(FileStoreError);
-    await tick();
+    await closing;
     expect(readdirSync(dir)).toEqual([]);
     await expect(store.write(pushed().chunks, 'x')).rejects.toBeInstanceOf(FileStoreError);
   });

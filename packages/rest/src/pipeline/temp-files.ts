@@ -20,9 +20,11 @@ export interface TempFileStore extends FileStore {
   /**
    * Deletes every file written, and makes every write still running (or started later) fail with
    * a `FileStoreError` and delete its own file: call it when the response has been sent, the
-   * client left or the server shut down, whichever comes first. Idempotent; never throws.
+   * client left or the server shut down, whichever comes first. Resolves once the files written
+   * so far are deleted (a write still running deletes its own file as it fails). Idempotent;
+   * never throws or rejects.
    */
-  close(): void;
+  close(): Promise<void>;
 }
 
 /**
@@ -36,7 +38,7 @@ export interface TempFileStore extends FileStore {
  */
 export function newTempFileStore(fs: TempFileSystem, dir: () => string): TempFileStore {
   const paths = new Set<string>();
-  let closed = false;
+  let closed: Promise<void> | undefined;
   const remove = (path: string): Promise<void> => {
     paths.delete(path);
     return fs.promises.rm(path, { force: true }).catch(() => undefined);
@@ -44,7 +46,7 @@ export function newTempFileStore(fs: TempFileSystem, dir: () => string): TempFil
   const ended = (): FileStoreError => new FileStoreError(new Error('the request is over: its uploaded files were deleted'));
   return {
     async write(chunks, type, name) {
-      if (closed) throw ended();
+      if (closed !== undefined) throw ended();
       let path: string;
       let file: TempFileHandle;
       try {
@@ -57,7 +59,7 @@ export function newTempFileStore(fs: TempFileSystem, dir: () => string): TempFil
       try {
         try {
           for await (const chunk of chunks) {
-            if (closed) throw ended();
+            if (closed !== undefined) throw ended();
             try {
               await file.write(chunk);
             } catch (err) {
@@ -67,14 +69,14 @@ export function newTempFileStore(fs: TempFileSystem, dir: () => string): TempFil
         } finally {
           await file.close().catch(() => undefined);
         }
-        if (closed) throw ended();
+        if (closed !== undefined) throw ended();
         let blob: Blob;
         try {
           blob = await fs.openAsBlob(path, { type });
         } catch (err) {
           throw new FileStoreError(err);
         }
-        if (closed) throw ended();
+        if (closed !== undefined) throw ended();
         return name === undefined ? blob : new File([blob], name, { type });
       } catch (err) {
         await remove(path);
@@ -82,9 +84,8 @@ export function newTempFileStore(fs: TempFileSystem, dir: () => string): TempFil
       }
     },
     close() {
-      if (closed) return;
-      closed = true;
-      for (const path of [...paths]) void remove(path);
+      closed ??= Promise.all([...paths].map(remove)).then(() => undefined);
+      return closed;
     },
   };
 }
