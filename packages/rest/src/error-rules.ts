@@ -16,6 +16,20 @@ export type ErrorWitness<E> = ErrorClass<E> | ErrorGuard<E>;
 /** An HTTP status as a number or a string (`201`, `'201'`, a range `'4XX'`, `'default'`). */
 export type Status = number | `${number}` | `${1 | 2 | 3 | 4 | 5}XX` | 'default';
 
+/** The numeric status of a declared status (`404` → 404, `'4XX'` → number). */
+export type StatusNumber<S> = S extends number ? S : S extends `${infer N extends number}` ? N : number;
+
+/**
+ * A typed error response a route declares (an `errorPattern` with its status and body codec):
+ * what `client.safeCall` gives back as `{ ok: false, status, error }`.
+ */
+export interface DeclaredError<S extends number = number, B = unknown> {
+  /** The status on the wire. */
+  readonly status: S;
+  /** The decoded body. */
+  readonly body: B;
+}
+
 /**
  * The numeric status sent on the wire for a declared status (`'2XX'` and `'default'` send 200
  * and 500 — a range sends its first status).
@@ -96,9 +110,10 @@ export class ErrorStatusRule<E> implements RouteOption<unknown, unknown> {
  * assignable to `B`); with it, `mapFn(error)` is. Clients decode non-2xx responses of this
  * status with `body` into an `ErrorPatternResponse`.
  */
-export class ErrorPattern<E, B, S extends Status = Status> implements RouteOption<unknown, unknown> {
+export class ErrorPattern<E, B, S extends Status = Status> implements RouteOption<unknown, unknown, DeclaredError<StatusNumber<S>, B>> {
   readonly optionKind = 'errorPattern';
   declare readonly '~route'?: (req: unknown, resp: unknown) => void;
+  declare readonly '~error'?: DeclaredError<StatusNumber<S>, B>;
   readonly witness: ErrorWitness<E>;
   readonly status: number;
   /** The declared status as given (`'4XX'` stays a range in OpenAPI). */

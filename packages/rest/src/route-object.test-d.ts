@@ -57,10 +57,46 @@ test('client.safeCall narrows the error body by the declared status', async () =
     expectTypeOf(result.status).toEqualTypeOf<undefined>();
     expectTypeOf(result.error).toEqualTypeOf<Error>();
   }
-  // A route declared with newRoute has untyped error bodies.
-  const old = rest.newRoute('GET', '/x', codec.empty<object>(), codec.string());
-  const o = await rest.newClient().safeCall(old, {});
-  if (!o.ok && o.status !== undefined) expectTypeOf(o.error).toEqualTypeOf<unknown>();
+  // newRoute types its error patterns the same way, and still types parameter callbacks by the request.
+  type ByID = { id: string };
+  const byID = rest.newRoute(
+    'GET',
+    '/todos/{id}',
+    codec.empty<ByID>(),
+    todo,
+    rest.newPathParam('id', codec.string(), (r) => r.id, (r, v) => {
+      expectTypeOf(r).toEqualTypeOf<ByID>();
+      r.id = v;
+    }),
+    rest.errorPattern(TodoNotFound, 404, notFound, () => ({ code: 'not_found' as const, id: 'x' })),
+    rest.errorStatus(TypeError, 400),
+    rest.errorPattern(Forbidden, 403, forbidden, () => ({ code: 'forbidden' as const })),
+  );
+  const n = await rest.newClient().safeCall(byID, { id: 'x' });
+  if (n.ok) expectTypeOf(n.value).toEqualTypeOf<Todo>();
+  else if (n.status === 404) expectTypeOf(n.error).toEqualTypeOf<{ code: 'not_found'; id: string }>();
+  else if (n.status !== undefined) {
+    expectTypeOf(n.status).toEqualTypeOf<403>();
+    expectTypeOf(n.error).toEqualTypeOf<{ code: 'forbidden' }>();
+  } else expectTypeOf(n.error).toEqualTypeOf<Error>();
+  // Without error patterns a newRoute has no typed error body: only the undecoded failure remains.
+  const plain = rest.newRoute('GET', '/x', codec.empty<object>(), codec.string());
+  const o = await rest.newClient().safeCall(plain, {});
+  if (!o.ok) {
+    expectTypeOf(o.status).toEqualTypeOf<undefined>();
+    expectTypeOf(o.error).toEqualTypeOf<Error>();
+  }
+  // An error pattern past the sixteenth option is refused, not silently untyped.
+  const meta = rest.routeMeta({ summary: 's' });
+  rest.newRoute(
+    'GET',
+    '/y',
+    codec.empty<object>(),
+    codec.string(),
+    meta, meta, meta, meta, meta, meta, meta, meta, meta, meta, meta, meta, meta, meta, meta, meta,
+    // @ts-expect-error declare error patterns among the first sixteen options
+    rest.errorPattern(TodoNotFound, 404, notFound, () => ({ code: 'not_found' as const, id: 'x' })),
+  );
 });
 
 test('bodies: an object body merges with the parameters, any other body is the body field', () => {

@@ -7,7 +7,7 @@ import { RequestMergeParam, ResponseMergeParam, type CookieAttributes, type Para
 import type { PathVars } from './redirect.js';
 import { responseMeta, routeMeta, type ResponseMetaFields, type RouteMetaFields } from './route-meta.js';
 import type { RouteOption } from './route-option.js';
-import { newRoute, type DeclaredErrors, type Route, type StatusNumber } from './route.js';
+import { declareRoute, type DeclaredErrors, type Route, type StatusNumber } from './route.js';
 import { SuccessResponseOption, type DeclaredSuccess } from './success.js';
 import type { AnyParam } from './params.js';
 
@@ -289,7 +289,7 @@ export function route<
   DeclaredSuccess<MainStatus<M, MT>, RouteResponse<R, RH, RC>> | DeclaredSuccesses<SU, RH, RC>
 > {
   const d = definition as unknown as RouteDefinition<string, string, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, Codec<unknown> | undefined, Codec<unknown> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ResponseCookieEntry> | undefined, readonly AnyErrorRule[] | undefined, SuccessEntries | undefined>;
-  const opts: RouteOption<never, never>[] = [];
+  const opts: RouteOption<never, never, unknown>[] = [];
   if (d.meta !== undefined || d.security !== undefined) opts.push(routeMeta({ ...d.meta, ...(d.security !== undefined && { security: d.security }) }));
   for (const r of d.responses ?? []) opts.push(responseMeta(r));
   const requestParam = (kind: ParamLocation, entries: ParamEntries<ParamEntry> | undefined): void => {
@@ -337,7 +337,7 @@ export function route<
   }
   if (reqFormats !== undefined) opts.push(requestFormats(...reqFormats));
   if (respFormats !== undefined) opts.push(responseFormats(...respFormats));
-  return newRoute<never, never, string>(d.method, d.path, reqCodec as Codec<never>, respCodec as Codec<never>, ...opts) as never;
+  return declareRoute(d.method, d.path, reqCodec, respCodec, opts) as never;
 }
 
 /** The response merge parameters of a map of response header or cookie entries. */

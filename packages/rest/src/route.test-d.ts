@@ -28,7 +28,7 @@ test('newRoute infers Req and Resp from the codecs, and merge-parameter callback
       r.age = v;
     }),
   );
-  expectTypeOf(route).toEqualTypeOf<rest.Route<GetReq, { id: string; age: number }, '/users/{id}'>>();
+  expectTypeOf(route).toEqualTypeOf<rest.Route<GetReq, { id: string; age: number }, '/users/{id}', GetReq, never>>();
   expectTypeOf(route.path).toEqualTypeOf<'/users/{id}'>();
   const client = rest.newClient();
   expectTypeOf(client.call(route, { id: 'x' })).toEqualTypeOf<Promise<{ id: string; age: number }>>();

@@ -6,7 +6,7 @@ import type { Redirect } from './redirect.js';
 import type { Answer, DeclaredSuccess, Responder, SuccessResponseOption, SuccessResponseSpec } from './success.js';
 import type { CredentialProvider, SecurityScheme } from './security.js';
 import { DuplicateErrorStatusError } from './errors.js';
-import { wireStatus, type ErrorPattern, type ErrorRule } from './error-rules.js';
+import { wireStatus, type DeclaredError, type ErrorPattern, type ErrorRule, type StatusNumber } from './error-rules.js';
 import { isToken } from './http-grammar.js';
 import type { RequestFormats, ResponseFormats } from './formats.js';
 import type { Options } from './options.js';
@@ -19,22 +19,10 @@ import type { RouteOption } from './route-option.js';
 import { RouteHandle } from './route-handle.js';
 import type { Server } from './server.js';
 
-/**
- * A typed error response a route declares (an `errorPattern` with its status and body codec):
- * what `client.safeCall` gives back as `{ ok: false, status, error }`.
- */
-export interface DeclaredError<S extends number = number, B = unknown> {
-  /** The status on the wire. */
-  readonly status: S;
-  /** The decoded body. */
-  readonly body: B;
-}
+export type { DeclaredError, StatusNumber } from './error-rules.js';
 
 /** What a handler may return: the main response value, another declared success, a redirect or a 304. */
 export type HandlerResult<Resp> = Resp | Answer | Redirect | NotModified;
-
-/** The numeric status of a declared status (`404` → 404, `'4XX'` → number). */
-export type StatusNumber<S> = S extends number ? S : S extends `${infer N extends number}` ? N : number;
 
 /** The typed error responses of a list of error rules or route options: one {@link DeclaredError} per `errorPattern`. */
 export type DeclaredErrors<E> = E extends readonly (infer X)[] ? (X extends ErrorPattern<infer _E, infer B, infer S> ? DeclaredError<StatusNumber<S>, B> : never) : never;
@@ -58,7 +46,6 @@ export function defaultStatus(method: string): number {
 
 /** Methods whose requests carry a body. */
 export const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
-
 
 /**
  * The builders each declaration was registered with, in order, by its {@link Route.identity}
@@ -259,6 +246,26 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
   }
 }
 
+/** An option of {@link newRoute}: typed by the route's request and response, declaring the error `E`. */
+type Opt<Req, Resp, E> = RouteOption<NoInfer<Req>, NoInfer<Resp>, E>;
+
+/** What an `errorPattern` past the sixteenth option of {@link newRoute} meets: the sentence of the compile error. */
+type ErrorPatternTooLate = 'the errorPattern options of a route go among its first 16 options: declare this one earlier';
+
+/**
+ * The options of {@link newRoute} and `newSSERoute`: each of the first sixteen positions is typed
+ * on its own, so that every `errorPattern` among them adds its {@link DeclaredError} (`E1`…`E16`)
+ * while parameter callbacks stay typed by the request.
+ * @internal
+ */
+export type PositionalOptions<Req, Resp, E1, E2, E3, E4, E5, E6, E7, E8, E9, E10, E11, E12, E13, E14, E15, E16> = [
+  o1?: Opt<Req, Resp, E1>, o2?: Opt<Req, Resp, E2>, o3?: Opt<Req, Resp, E3>, o4?: Opt<Req, Resp, E4>,
+  o5?: Opt<Req, Resp, E5>, o6?: Opt<Req, Resp, E6>, o7?: Opt<Req, Resp, E7>, o8?: Opt<Req, Resp, E8>,
+  o9?: Opt<Req, Resp, E9>, o10?: Opt<Req, Resp, E10>, o11?: Opt<Req, Resp, E11>, o12?: Opt<Req, Resp, E12>,
+  o13?: Opt<Req, Resp, E13>, o14?: Opt<Req, Resp, E14>, o15?: Opt<Req, Resp, E15>, o16?: Opt<Req, Resp, E16>,
+  ...more: Opt<Req, Resp, ErrorPatternTooLate>[],
+];
+
 /**
  * Declares a route: method, path template, request and response
  * codecs, then any mix of `routeMeta`, `responseMeta`, parameters, `errorStatus`,
@@ -269,14 +276,28 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
  * `respStatus` outside 200–599, or a request codec other than `codec.empty()` on a method without
  * a body (anything but POST, PUT and PATCH).
  * @throws {DuplicateErrorStatusError} when two error patterns share a status.
+ *
+ * The route's type carries the status and body of every `errorPattern` among the first sixteen
+ * options (each position is typed on its own, which keeps `r => r.id` in a parameter typed by
+ * the request codec): `client.safeCall` narrows the error body by its status. An error pattern
+ * further down does not compile; declare it earlier.
  */
-export function newRoute<Req, Resp, const P extends string = string>(
+export function newRoute<Req, Resp, const P extends string = string, E1 extends DeclaredError = never, E2 extends DeclaredError = never, E3 extends DeclaredError = never, E4 extends DeclaredError = never, E5 extends DeclaredError = never, E6 extends DeclaredError = never, E7 extends DeclaredError = never, E8 extends DeclaredError = never, E9 extends DeclaredError = never, E10 extends DeclaredError = never, E11 extends DeclaredError = never, E12 extends DeclaredError = never, E13 extends DeclaredError = never, E14 extends DeclaredError = never, E15 extends DeclaredError = never, E16 extends DeclaredError = never>(
   method: string,
   path: P,
   reqCodec: Codec<Req>,
   respCodec: Codec<Resp>,
-  ...opts: RouteOption<NoInfer<Req>, NoInfer<Resp>>[]
-): Route<Req, Resp, P> {
+  ...opts: PositionalOptions<Req, Resp, E1, E2, E3, E4, E5, E6, E7, E8, E9, E10, E11, E12, E13, E14, E15, E16>
+): Route<Req, Resp, P, Req, E1 | E2 | E3 | E4 | E5 | E6 | E7 | E8 | E9 | E10 | E11 | E12 | E13 | E14 | E15 | E16> {
+  return declareRoute(method, path, reqCodec, respCodec, opts as readonly RouteOption<never, never, unknown>[]);
+}
+
+/**
+ * {@link newRoute} over a list of options, the way `rest.route` and `newSSERoute` build theirs;
+ * they type the route themselves.
+ * @internal
+ */
+export function declareRoute<Req, Resp, P extends string>(method: string, path: P, reqCodec: Codec<Req>, respCodec: Codec<Resp>, opts: readonly RouteOption<never, never, unknown>[]): Route<Req, Resp, P, Req, never> {
   const m = method.toUpperCase();
   const id = `${m} ${path}`;
   if (!isToken(m)) throw new RouteDeclarationError(id, `invalid method ${JSON.stringify(method)}`);

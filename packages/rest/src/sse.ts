@@ -3,7 +3,7 @@ import { mediaTypeOf, sse, SSEFormat, type SSEEvent } from '@lib/format';
 import { formats, ResponseFormats } from './formats.js';
 import { newOptionalHeaderParam } from './params.js';
 import { RouteDeclarationError } from './path-template.js';
-import { newRoute, type Route } from './route.js';
+import { declareRoute, type DeclaredError, type PositionalOptions, type Route } from './route.js';
 import type { RouteOption } from './route-option.js';
 
 /** What every SSE route's request carries: the id of the last event a reconnecting client saw. */
@@ -40,17 +40,18 @@ export type EventStream<E> = AsyncIterable<SSEEvent<E>>;
  * - The client's call resolves once the stream is open, to an `AsyncIterable` of decoded,
  *   checked events; `ClientCallOptions.reconnect` resumes a broken stream with `Last-Event-ID`.
  *
- * Options: any route option; `rest.formats(format.sse(eventCodec, options))` sets the SSE
+ * Options: any route option (error patterns among the first sixteen type the error bodies, as in
+ * `newRoute`); `rest.formats(format.sse(eventCodec, options))` sets the SSE
  * options (heartbeat, error event); it must be an SSE format of the same event codec.
  * @throws {RouteDeclarationError} as `newRoute`, or when the declared formats are not one SSE format.
  */
-export function newSSERoute<Req, E, const P extends string = string>(
+export function newSSERoute<Req, E, const P extends string = string, E1 extends DeclaredError = never, E2 extends DeclaredError = never, E3 extends DeclaredError = never, E4 extends DeclaredError = never, E5 extends DeclaredError = never, E6 extends DeclaredError = never, E7 extends DeclaredError = never, E8 extends DeclaredError = never, E9 extends DeclaredError = never, E10 extends DeclaredError = never, E11 extends DeclaredError = never, E12 extends DeclaredError = never, E13 extends DeclaredError = never, E14 extends DeclaredError = never, E15 extends DeclaredError = never, E16 extends DeclaredError = never>(
   method: string,
   path: P,
   reqCodec: Codec<Req>,
   eventCodec: Codec<E>,
-  ...opts: RouteOption<NoInfer<Req & SSERequest>, EventStream<NoInfer<E>>>[]
-): Route<Req & SSERequest, EventStream<E>, P> {
+  ...opts: PositionalOptions<Req & SSERequest, EventStream<E>, E1, E2, E3, E4, E5, E6, E7, E8, E9, E10, E11, E12, E13, E14, E15, E16>
+): Route<Req & SSERequest, EventStream<E>, P, Req & SSERequest, E1 | E2 | E3 | E4 | E5 | E6 | E7 | E8 | E9 | E10 | E11 | E12 | E13 | E14 | E15 | E16> {
   const declared = opts.filter((o): o is ResponseFormats<EventStream<E>> => o instanceof ResponseFormats).at(-1);
   const fmt = declared === undefined ? sse(eventCodec) : declared.formats[0];
   if (!(fmt instanceof SSEFormat) || (declared !== undefined && declared.formats.length > 1)) {
@@ -60,16 +61,11 @@ export function newSSERoute<Req, E, const P extends string = string>(
   const lastEventId = newOptionalHeaderParam('Last-Event-ID', string(), (r: Req & SSERequest) => r.lastEventId, (r, v) => {
     r.lastEventId = v;
   }).withDescription('The id of the last event a reconnecting client received; the stream resumes after it.');
-  const route = newRoute<Req & SSERequest, EventStream<E>, P>(
-    method,
-    path,
-    reqCodec as Codec<Req & SSERequest>,
-    (fmt as SSEFormat<E, unknown>).codec,
-    ...(rest as RouteOption<Req & SSERequest, EventStream<E>>[]),
-    lastEventId as RouteOption<Req & SSERequest, EventStream<E>>,
+  return declareRoute<Req & SSERequest, EventStream<E>, P>(method, path, reqCodec as Codec<Req & SSERequest>, (fmt as SSEFormat<E, unknown>).codec, [
+    ...(rest as RouteOption<never, never, unknown>[]),
+    lastEventId,
     formats(fmt as SSEFormat<E, unknown>),
-  );
-  return route;
+  ]);
 }
 
 /** True for a route declared with {@link newSSERoute}: its one response format is an event stream. */
