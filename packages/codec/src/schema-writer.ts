@@ -1,5 +1,9 @@
-import type { Codec } from './codec.js';
 import type { JsonSchema } from './json-schema.js';
+
+/** What a writer walks: a codec, which renders its own schema with the writer it is given. */
+export interface SchemaSource {
+  toJsonSchema(gen: SchemaWriter): JsonSchema;
+}
 
 /** Where a schema is used: a body value, or a parameter whose wire form is a string. */
 export type SchemaTarget = 'body' | 'parameter';
@@ -22,12 +26,12 @@ export class SchemaWriter {
   target: SchemaTarget = 'body';
 
   /** The schema of `codec` at a use site. */
-  schema(codec: Codec<unknown>): JsonSchema {
+  schema(codec: SchemaSource): JsonSchema {
     return codec.toJsonSchema(this);
   }
 
   /** The schema of `codec` in parameter position (string-encoded codecs describe their value). */
-  parameterSchema(codec: Codec<unknown>): JsonSchema {
+  parameterSchema(codec: SchemaSource): JsonSchema {
     const before = this.target;
     this.target = 'parameter';
     try {
@@ -43,7 +47,7 @@ export class SchemaWriter {
   }
 
   /** The root schema of `codec`, inline, with `$defs` when definitions were emitted. */
-  root(codec: Codec<unknown>): JsonSchema {
+  root(codec: SchemaSource): JsonSchema {
     const s = codec.toJsonSchema(this);
     if (Object.keys(this.definitions).length === 0) return s;
     return { ...s, $defs: { ...this.definitions } };

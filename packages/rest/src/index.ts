@@ -1,12 +1,12 @@
-export { callWithTransport, Client, newClient } from './client.js';
-export type { CallEachOptions, ClientCallOptions, ClientOptions, ConditionalGet, SafeResult } from './client.js';
-export { Context, contextKey, credentialsKey } from './context.js';
-export type { ContextKey } from './context.js';
-export { setCookieHeader } from './cookies.js';
-export { responseHeadersFromContext, setCookie, withResponseCookies } from './response-context.js';
-export type { CookieOptions, HeaderSink, ResponseCookie, ResponseHeaderSink } from './response-context.js';
-export { describeRoute, errorEnvelope } from './describe.js';
-export { defaultStatus } from './route.js';
+export { callWithTransport, Client, newClient } from './call/client.js';
+export type { CallEachOptions, ClientCallOptions, ClientOptions, ConditionalGet, SafeResult } from './call/client.js';
+export { Context, contextKey, credentialsKey } from './declare/context.js';
+export type { ContextKey } from './declare/context.js';
+export { setCookieHeader } from './serve/cookies.js';
+export { responseHeadersFromContext, setCookie, withResponseCookies } from './serve/response-context.js';
+export type { CookieOptions, HeaderSink, ResponseCookie, ResponseHeaderSink } from './serve/response-context.js';
+export { describeRoute, errorEnvelope } from './serve/describe.js';
+export { defaultStatus } from './declare/route.js';
 export {
   errorCase,
   ErrorHandle,
@@ -22,8 +22,8 @@ export {
   isErrorPatternValuer,
   isFinalStatus,
   wireStatus,
-} from './error-rules.js';
-export type { ErrorAction, ErrorBodyMatcher, ErrorCase, ErrorClass, ErrorGuard, ErrorRule, ErrorWitness, Status } from './error-rules.js';
+} from './declare/error-rules.js';
+export type { ErrorAction, ErrorBodyMatcher, ErrorCase, ErrorClass, ErrorGuard, ErrorRule, ErrorWitness, Status } from './declare/error-rules.js';
 export {
   AmbiguousMiddlewareAttachmentError,
   BodyTooLargeError,
@@ -53,14 +53,14 @@ export {
   UnauthorizedError,
   UnsupportedMediaTypeError,
   UnsupportedParamKindError,
-} from './errors.js';
-export { formats, requestFormats, RequestFormats, ResponseFormats } from './formats.js';
-export { ErrorPatternResponse, PipelineNoResponseError, RequestBuildError, RequestError, ResponseBodyError, UnexpectedStatusError } from './http-errors.js';
-export type { ErrorPatternValuer } from './http-errors.js';
-export { declaration, Declaration, Middleware, newMiddleware } from './middleware.js';
-export type { BoundReceiveFunc, BoundSendFunc, MiddlewareAttachment, MiddlewareFields, ReceiveFunc, SendFunc } from './middleware.js';
-export { DEFAULT_MAX_BODY_BYTES } from './options.js';
-export type { ClientRelevantOptions, ErrorEnvelope, ErrorHandler, Observer, Options, SecurityFunc, TraceEnd, TraceStart, ValidationLocation } from './options.js';
+} from './declare/errors.js';
+export { formats, requestFormats, RequestFormats, ResponseFormats } from './declare/formats.js';
+export { ErrorPatternResponse, PipelineNoResponseError, RequestBuildError, RequestError, ResponseBodyError, UnexpectedStatusError } from './declare/http-errors.js';
+export type { ErrorPatternValuer } from './declare/http-errors.js';
+export { declaration, Declaration, Middleware, newMiddleware } from './declare/middleware.js';
+export type { BoundReceiveFunc, BoundSendFunc, MiddlewareAttachment, MiddlewareFields, ReceiveFunc, SendFunc } from './declare/middleware.js';
+export { DEFAULT_MAX_BODY_BYTES } from './declare/options.js';
+export type { ClientRelevantOptions, ErrorEnvelope, ErrorHandler, Observer, Options, SecurityFunc, TraceEnd, TraceStart, ValidationLocation } from './declare/options.js';
 export {
   cookieParam,
   headerParam,
@@ -83,28 +83,29 @@ export {
   ResponseMergeParam,
   responseCookieParam,
   responseHeaderParam,
-} from './params.js';
-export type { AnyParam, CookieAttributes, MergeParamFields, OptionalRequestParam, OptionalResponseParam, ParamFields, ParamKind, ParamLocation, PlainParamConstructor, RequiredRequestParam, RequiredResponseParam } from './params.js';
-export { RouteDeclarationError } from './path-template.js';
-export { cors, corsPolicy } from './cors.js';
-export type { CorsOption, CorsOptions, CorsOrigin, CorsPolicy } from './cors.js';
-export { apiKeyScheme, basicCredentials, basicScheme, bearerScheme, oauth2Scheme, openIdConnectScheme, SecurityScheme } from './security.js';
-export type { ApiKeyLocation, CredentialPlacement, CredentialProvider, CredentialSource, OAuthFlows } from './security.js';
-export { redirect, Redirect } from './redirect.js';
-export { checkPreconditions, PreconditionFailedError } from './conditional.js';
-export type { Precondition } from './conditional.js';
-export { notModified, NotModified } from './not-modified.js';
-export type { Validators } from './not-modified.js';
-export { Answer } from './success.js';
-export type { AnswerArgs, DeclaredSuccess, Responder, SuccessResponseSpec, SuccessValue } from './success.js';
-export type { PathVars, RedirectStatus, RedirectTarget } from './redirect.js';
-export { CapabilityRequirement, requireHWM, requireQoS } from './requirements.js';
-export { ResponseMeta, responseMeta, RouteMeta, routeMeta } from './route-meta.js';
-export type { ResponseMetaFields, RouteMetaFields } from './route-meta.js';
-export type { RouteOption } from './route-option.js';
-export { isMultiValue, RouteHandle } from './route-handle.js';
-export { BODY_METHODS, newRoute, Route } from './route.js';
-export { named, Named, responseCookie, ResponseCookieField, route, success, SuccessField } from './route-object.js';
+} from './declare/params.js';
+export type { AnyParam, CookieAttributes, MergeParamFields, OptionalRequestParam, OptionalResponseParam, ParamFields, ParamKind, ParamLocation, PlainParamConstructor, RequiredRequestParam, RequiredResponseParam } from './declare/params.js';
+export { RouteDeclarationError } from './declare/path-template.js';
+export { cors, corsPolicy } from './declare/cors.js';
+export type { CorsOption, CorsOptions, CorsOrigin, CorsPolicy } from './declare/cors.js';
+export { apiKeyScheme, basicCredentials, basicScheme, bearerScheme, oauth2Scheme, openIdConnectScheme, SecurityScheme } from './declare/security.js';
+export type { ApiKeyLocation, CredentialPlacement, CredentialProvider, CredentialSource, OAuthFlows } from './declare/security.js';
+export { redirect, Redirect } from './declare/redirect.js';
+export { checkPreconditions, PreconditionFailedError } from './serve/conditional.js';
+export type { Precondition } from './serve/conditional.js';
+export { notModified, NotModified } from './declare/not-modified.js';
+export type { Validators } from './declare/not-modified.js';
+export { Answer } from './declare/success.js';
+export type { AnswerArgs, DeclaredSuccess, Responder, SuccessResponseSpec, SuccessValue } from './declare/success.js';
+export type { PathVars, RedirectStatus, RedirectTarget } from './declare/redirect.js';
+export { CapabilityRequirement, requireHWM, requireQoS } from './declare/requirements.js';
+export { ResponseMeta, responseMeta, RouteMeta, routeMeta } from './declare/route-meta.js';
+export type { ResponseMetaFields, RouteMetaFields } from './declare/route-meta.js';
+export type { RouteOption } from './declare/route-option.js';
+export { isMultiValue } from './declare/param-values.js';
+export { RouteHandle } from './declare/route.js';
+export { BODY_METHODS, newRoute, Route } from './declare/route.js';
+export { named, Named, responseCookie, ResponseCookieField, route, success, SuccessField } from './declare/route-object.js';
 export type {
   AnyErrorRule,
   BodyFields,
@@ -127,15 +128,18 @@ export type {
   SuccessEntries,
   SuccessEntry,
   SuccessEntryValue,
-} from './route-object.js';
-export type { DeclaredError, DeclaredErrors, StatusNumber } from './route.js';
-export { isSSERoute, newSSERoute } from './sse.js';
-export type { EventStream, SSERequest } from './sse.js';
+} from './declare/route-object.js';
+export type { DeclaredError, DeclaredErrors, StatusNumber } from './declare/route.js';
+export { isSSERoute, newSSERoute } from './declare/sse.js';
+export type { EventStream, SSERequest } from './declare/sse.js';
 export { SSEErrorEvent } from '@lib/format';
 export type { SSEEvent } from '@lib/format';
-export type { Handler, HandlerResult } from './route.js';
-export { checkCoverage, newServer, Server, withDefaultOptions, withPathCodec, withPathConstraints } from './server.js';
-export type { DefaultOptionsOption, PathCheckOption, ServerOption } from './server.js';
-export { isFieldValue, isToken } from './http-grammar.js';
-export { DEFAULT_SHUTDOWN_TIMEOUT, HTTP_PARAM_KINDS } from './transport.js';
-export type { ClientExchange, ClientReply, ClientStreamReply, ClientTransport, ServeOptions, ServerTransport } from './transport.js';
+export type { Handler, HandlerResult, RouteRegistry } from './declare/route.js';
+export { newServer, Server, withDefaultOptions, withPathCodec, withPathConstraints } from './serve/server.js';
+export { checkCoverage, HTTP_PARAM_KINDS } from './declare/coverage.js';
+export type { TransportCoverage } from './declare/coverage.js';
+export type { DefaultOptionsOption, PathCheckOption, ServerOption } from './serve/server.js';
+export { isFieldValue, isToken } from './declare/http-grammar.js';
+export { DEFAULT_SHUTDOWN_TIMEOUT } from './serve/transport.js';
+export type { ServeOptions, ServerTransport } from './serve/transport.js';
+export type { ClientExchange, ClientReply, ClientStreamReply, ClientTransport } from './call/client-transport.js';

@@ -1,9 +1,9 @@
 import type { Codec } from '@lib/codec';
-import type { Context } from './context.js';
+import type { Context } from '../declare/context.js';
 import { setCookieHeader } from './cookies.js';
-import { CookieParamError } from './errors.js';
-import type { CookieAttributes } from './params.js';
-import { responseHeadersKey } from './context.js';
+import { CookieParamError } from '../declare/errors.js';
+import type { CookieAttributes } from '../declare/params.js';
+import { responseHeadersKey } from '../declare/context.js';
 
 /**
  * The headers the response will carry, for a handler to add to; `undefined` outside a request served by an HTTP adapter.

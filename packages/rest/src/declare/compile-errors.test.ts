@@ -11,7 +11,7 @@ const here = dirname(fileURLToPath(import.meta.url));
  */
 function compile(source: string): string[] {
   const file = join(here, '__deliberate_mistake__.ts');
-  const config = ts.getParsedCommandLineOfConfigFile(join(here, '..', 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+  const config = ts.getParsedCommandLineOfConfigFile(join(here, '..', '..', 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
   if (config === undefined) throw new Error('tsconfig.json did not parse');
   const host = ts.createCompilerHost(config.options);
   const getSourceFile = host.getSourceFile.bind(host);
@@ -24,7 +24,7 @@ function compile(source: string): string[] {
 }
 
 const prelude = `import * as codec from '@lib/codec';
-import * as rest from './index.js';
+import * as rest from '../index.js';
 const todo = codec.object({ id: codec.string(), title: codec.string() });
 `;
 

@@ -2,7 +2,7 @@ import * as codec from '@lib/codec';
 import * as format from '@lib/format';
 import * as validate from '@lib/validate';
 import { describe, expect, it } from 'vitest';
-import * as rest from './index.js';
+import * as rest from '../index.js';
 
 class NotFound extends Error {
   constructor(readonly id: string) {

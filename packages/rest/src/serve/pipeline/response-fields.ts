@@ -1,7 +1,7 @@
 import { setCookieHeader } from '../cookies.js';
-import { CookieParamError, HeaderParamError } from '../errors.js';
-import { isFieldValue } from '../http-grammar.js';
-import type { ResponseMergeParam } from '../params.js';
+import { CookieParamError, HeaderParamError } from '../../declare/errors.js';
+import { isFieldValue } from '../../declare/http-grammar.js';
+import type { ResponseMergeParam } from '../../declare/params.js';
 
 const INVALID_FIELD_VALUE = 'is not a valid HTTP field value (RFC 9110 §5.5): control characters, CR, LF and characters above U+00FF are not allowed';
 

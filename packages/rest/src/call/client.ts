@@ -1,6 +1,6 @@
 import { DecodeError, formatPath, type Issue } from '@lib/codec';
 import { collectBytes, mediaTypeOf, type Format, type SSEFormat } from '@lib/format';
-import { wireStatus } from './error-rules.js';
+import { wireStatus } from '../declare/error-rules.js';
 import {
   ClientTransportAlreadyAttachedError,
   ClientTransportNotAttachedError,
@@ -10,19 +10,20 @@ import {
   ParamError,
   RequestValidationError,
   TransportTypeMismatchError,
-} from './errors.js';
-import { ErrorPatternResponse, RequestBuildError, RequestError, ResponseBodyError, UnexpectedStatusError } from './http-errors.js';
-import type { EventStream, SSERequest } from './sse.js';
-import type { ClientMiddlewareInput } from './middleware.js';
-import { traced, type Observer, type TraceStart, type ValidationLocation } from './options.js';
-import { NotModified } from './not-modified.js';
-import type { DeclaredSuccess } from './success.js';
-import { ResponseMergeParam, type AnyParam, type ParamLocation } from './params.js';
-import { BODY_METHODS, defaultStatus, Route, type DeclaredError } from './route.js';
-import { checkParamValues, encodeParam, PARAM_ERRORS, type RequestParamSpec, type RouteHandle } from './route-handle.js';
-import { checkCoverage } from './server.js';
+} from '../declare/errors.js';
+import { ErrorPatternResponse, RequestBuildError, RequestError, ResponseBodyError, UnexpectedStatusError } from '../declare/http-errors.js';
+import type { EventStream, SSERequest } from '../declare/sse.js';
+import type { ClientMiddlewareInput } from '../declare/middleware.js';
+import { traced, type Observer, type TraceStart, type ValidationLocation } from '../declare/options.js';
+import { NotModified } from '../declare/not-modified.js';
+import type { DeclaredSuccess } from '../declare/success.js';
+import { ResponseMergeParam, type AnyParam, type ParamLocation } from '../declare/params.js';
+import { BODY_METHODS, defaultStatus, Route, type DeclaredError } from '../declare/route.js';
+import { checkParamValues, encodeParam, PARAM_ERRORS, type RequestParamSpec } from '../declare/param-values.js';
+import type { RouteHandle } from '../declare/route.js';
+import { checkCoverage } from '../declare/coverage.js';
 import { cookieHeader, setCookiePair } from './cookie-pairs.js';
-import type { ClientReply, ClientStreamReply, ClientTransport } from './transport.js';
+import type { ClientReply, ClientStreamReply, ClientTransport } from './client-transport.js';
 
 /** Options of one call (`client.call(route, req, options)`, {@link callWithTransport}). */
 export interface ClientCallOptions {

@@ -1,8 +1,8 @@
 import * as codec from '@lib/codec';
 import * as validate from '@lib/validate';
 import { describe, expect, it } from 'vitest';
-import * as rest from './index.js';
-import { nativeRequestKey, prepareRoute, type PipelineRequest, type PipelineResponse } from './pipeline.js';
+import * as rest from '../index.js';
+import { nativeRequestKey, prepareRoute, type PipelineRequest, type PipelineResponse } from '../pipeline.js';
 
 function post(body: string, headers: Record<string, string> = {}): PipelineRequest {
   const all: Record<string, string> = { 'content-type': 'application/json', ...headers };

@@ -4,8 +4,8 @@ import * as format from '@lib/format';
 import type { OpenAPIObject, OperationObject, ParameterObject, ResponseObject } from '@lib/openapi';
 import * as validate from '@lib/validate';
 import { describe, expect, it } from 'vitest';
-import * as rest from './index.js';
-import { prepareRoute, type PipelineRequest } from './pipeline.js';
+import * as rest from '../index.js';
+import { prepareRoute, type PipelineRequest } from '../pipeline.js';
 
 /*
  * What the document says each route answers must be what the pipeline sends (pipeline/prepare.ts):

@@ -1,5 +1,5 @@
 import { stringifySetCookie } from 'cookie';
-import type { CookieAttributes } from './params.js';
+import type { CookieAttributes } from '../declare/params.js';
 
 /**
  * A `Set-Cookie` value (RFC 6265 §4.1) with the library's defaults: `Path=/; Secure;

@@ -2,13 +2,14 @@ import * as codec from '@lib/codec';
 import { mediaTypeOf, type Format } from '@lib/format';
 import type { HeaderDescriptor, MediaTypeDescriptor, ParameterDescriptor, ResponseCookieDescriptor, ResponseDescriptor, RouteDescriptor } from '@lib/openapi';
 import { isConditional, PreconditionFailedError } from './conditional.js';
-import { ErrorPattern, type ErrorRule } from './error-rules.js';
-import { BodyTooLargeError, MiddlewareError, MiddlewareInputError, NotAcceptableError, RequestBodyError, UnauthorizedError, UnsupportedMediaTypeError } from './errors.js';
-import { middlewareParamSpecs } from './middleware.js';
-import { PipelineNoResponseError } from './http-errors.js';
-import type { AnyParam } from './params.js';
-import { BODY_METHODS, defaultStatus } from './route.js';
-import { PARAM_ERRORS, type RouteHandle } from './route-handle.js';
+import { ErrorPattern, type ErrorRule } from '../declare/error-rules.js';
+import { BodyTooLargeError, MiddlewareError, MiddlewareInputError, NotAcceptableError, RequestBodyError, UnauthorizedError, UnsupportedMediaTypeError } from '../declare/errors.js';
+import { middlewareParamSpecs } from '../declare/middleware.js';
+import { PipelineNoResponseError } from '../declare/http-errors.js';
+import type { AnyParam } from '../declare/params.js';
+import { BODY_METHODS, defaultStatus } from '../declare/route.js';
+import { PARAM_ERRORS } from '../declare/param-values.js';
+import type { RouteHandle } from '../declare/route.js';
 import { reasonPhrase } from '@lib/openapi';
 
 /** The codec of the default error body `{ "error": message }`, named `ErrorEnvelope` in OpenAPI. */

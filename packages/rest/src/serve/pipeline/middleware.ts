@@ -1,14 +1,15 @@
 import { parseCookie } from 'cookie';
 import { DecodeError, type Codec } from '@lib/codec';
-import type { Context, ContextKey } from '../context.js';
-import { MiddlewareError, MiddlewareInputError, MiddlewareOutputError, ParamError, RequestValidationError } from '../errors.js';
-import { middlewareParamSpecs, type MiddlewareAttachment } from '../middleware.js';
-import type { Observer } from '../options.js';
-import type { ResponseMergeParam } from '../params.js';
-import { RouteDeclarationError } from '../path-template.js';
-import { Redirect } from '../redirect.js';
-import { decodeParam, isMultiValue, type RequestParamSpec, type RouteHandle } from '../route-handle.js';
-import type { PipelineRequest } from './prepare.js';
+import type { Context, ContextKey } from '../../declare/context.js';
+import { MiddlewareError, MiddlewareInputError, MiddlewareOutputError, ParamError, RequestValidationError } from '../../declare/errors.js';
+import { middlewareParamSpecs, type MiddlewareAttachment } from '../../declare/middleware.js';
+import type { Observer } from '../../declare/options.js';
+import type { ResponseMergeParam } from '../../declare/params.js';
+import { RouteDeclarationError } from '../../declare/path-template.js';
+import { Redirect } from '../../declare/redirect.js';
+import { decodeParam, isMultiValue, type RequestParamSpec } from '../../declare/param-values.js';
+import type { RouteHandle } from '../../declare/route.js';
+import type { PipelineRequest } from './exchange.js';
 import { encodeResponseFields } from './response-fields.js';
 
 /** A route's middleware, compiled for serving. */

@@ -1,6 +1,6 @@
 import * as codec from '@lib/codec';
 import { describe, expect, it } from 'vitest';
-import * as rest from './index.js';
+import * as rest from '../index.js';
 
 const source = (headers: Record<string, string>, query = '', cookies: Record<string, string> = {}): rest.CredentialSource => ({
   header: (n) => headers[n],

@@ -1,12 +1,12 @@
 import { parseCookie } from 'cookie';
 import { DecodeError } from '@lib/codec';
 import type { SecurityRequirement } from '@lib/openapi';
-import { credentialsKey, type Context } from '../context.js';
-import { UnauthorizedError } from '../errors.js';
-import type { SecurityFunc } from '../options.js';
-import { RouteDeclarationError } from '../path-template.js';
-import type { CredentialSource, SecurityScheme } from '../security.js';
-import type { PipelineRequest } from './prepare.js';
+import { credentialsKey, type Context } from '../../declare/context.js';
+import { UnauthorizedError } from '../../declare/errors.js';
+import type { SecurityFunc } from '../../declare/options.js';
+import { RouteDeclarationError } from '../../declare/path-template.js';
+import type { CredentialSource, SecurityScheme } from '../../declare/security.js';
+import type { PipelineRequest } from './exchange.js';
 
 /** The realm of `WWW-Authenticate` challenges (RFC 9110 §11.5). */
 const REALM = 'api';

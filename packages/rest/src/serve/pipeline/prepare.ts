@@ -2,14 +2,14 @@ import { parseCookie, parseSetCookie } from 'cookie';
 import { DecodeError, formatPath } from '@lib/codec';
 import Negotiator from 'negotiator';
 import { BodyLimitError, FileStoreError, json, mediaTypeOf, type FileStore, type Format } from '@lib/format';
-import { Context, nativeRequestKey, requestKey, responseHeadersKey, type ContextKey } from '../context.js';
-import { ErrorPattern } from '../error-rules.js';
-import { spanTags } from '../span-tags.js';
+import { Context, nativeRequestKey, requestKey, responseHeadersKey, type ContextKey } from '../../declare/context.js';
+import { ErrorPattern } from '../../declare/error-rules.js';
+import { spanTags } from '../../declare/span-tags.js';
 import { encodeResponseFields } from './response-fields.js';
 import { untilAborted } from './until-aborted.js';
 import { prepareSecurity } from './security.js';
 import { prepareMiddleware } from './middleware.js';
-import type { CorsPolicy } from '../cors.js';
+import type { CorsPolicy } from '../../declare/cors.js';
 import {
   BodyTooLargeError,
   HeaderParamError,
@@ -26,79 +26,20 @@ import {
   UnauthorizedError,
   UnsupportedMediaTypeError,
   messageOf,
-} from '../errors.js';
-import { PipelineNoResponseError } from '../http-errors.js';
-import { traced, type ErrorHandler, type Observer, type Options, type TraceStart } from '../options.js';
-import { ResponseMergeParam, type AnyParam } from '../params.js';
-import { isFinalStatus, wireStatus } from '../error-rules.js';
-import { BODY_METHODS, defaultStatus, type Route } from '../route.js';
-import { decodeParam, isMultiValue, type RequestParamSpec, type RouteHandle } from '../route-handle.js';
-import { Redirect } from '../redirect.js';
+} from '../../declare/errors.js';
+import { PipelineNoResponseError } from '../../declare/http-errors.js';
+import { traced, type ErrorHandler, type Observer, type Options, type TraceStart } from '../../declare/options.js';
+import { ResponseMergeParam, type AnyParam } from '../../declare/params.js';
+import { isFinalStatus, wireStatus } from '../../declare/error-rules.js';
+import { BODY_METHODS, defaultStatus, type Route } from '../../declare/route.js';
+import { decodeParam, isMultiValue, type RequestParamSpec } from '../../declare/param-values.js';
+import type { RouteHandle } from '../../declare/route.js';
+import { Redirect } from '../../declare/redirect.js';
 import { isConditional, isUnchanged, PreconditionFailedError } from '../conditional.js';
-import { NotModified, type Validators } from '../not-modified.js';
-import { Answer, type DeclaredSuccess, type Responder } from '../success.js';
+import { NotModified, type Validators } from '../../declare/not-modified.js';
+import type { FallbackRequest, FallbackResponses, PipelineRequest, PipelineResponse, PreparedRoute, RefusedStatus, ResponseBody } from './exchange.js';
+import { Answer, type DeclaredSuccess, type Responder } from '../../declare/success.js';
 import { reasonPhrase } from '@lib/openapi';
-
-/**
- * The request as an adapter hands it to the pipeline: only what the pipeline reads, so that
- * adapters translate and nothing more.
- */
-export interface PipelineRequest {
-  /** Upper-case method. */
-  readonly method: string;
-  /** Path variables from the router, percent-decoded. */
-  readonly pathParams: Readonly<Record<string, string | undefined>>;
-  /** The query string without `?` (`''` when none). */
-  readonly rawQuery: string;
-  /** A request header by lower-case name; repeated headers joined with `, `. */
-  header(name: string): string | undefined;
-  /**
-   * Reads the whole body, stopping as soon as more than `limit` bytes arrived (never
-   * buffering an oversized body).
-   * @throws {BodyTooLargeError} past the limit.
-   */
-  readBody(limit: number): Promise<Uint8Array>;
-  /**
-   * The body as chunks, read as they are pulled (for streamed formats: multipart uploads). A
-   * declared `Content-Length` over `limit` fails at the first pull; otherwise the iteration
-   * throws as soon as more than `limit` bytes arrived.
-   * @throws {BodyTooLargeError} past the limit.
-   */
-  bodyStream(limit: number): AsyncIterable<Uint8Array>;
-  /**
-   * Where large uploaded files go instead of memory (temporary files on Node); the adapter
-   * deletes them once the response has been sent. Absent where there is no file system.
-   */
-  readonly files?: FileStore | undefined;
-  /** Aborts when the client goes away. Adapters may create it lazily (a getter): it is read only when a handler uses `ctx.signal`. */
-  readonly signal: AbortSignal;
-  /** The adapter's native request (IncomingMessage, Hono Context), for `requestFromContext`. */
-  readonly native: unknown;
-  /**
-   * The request as a fetch `Request` — method, absolute URL and headers — for a `securityFunc`
-   * that reads what its schemes do not declare. Its body is not for reading (the pipeline reads
-   * it). Adapters build it only when asked.
-   */
-  fetchRequest?(): Request;
-}
-
-/** The response the pipeline produces; the adapter writes it. */
-export interface PipelineResponse {
-  readonly status: number;
-  /** Header entries; `set-cookie` may repeat. */
-  readonly headers: readonly (readonly [string, string])[];
-  /**
-   * `undefined` for no body; a `Uint8Array` for a whole body, or a `string` sent as its UTF-8
-   * bytes (both with `Content-Length`, in bytes); an
-   * `AsyncIterable` for a streamed body, which the adapter pulls chunk by chunk as the
-   * connection drains (chunked transfer coding), calls `return()` on when the client goes away,
-   * and whose failure after the head was sent cuts the connection.
-   */
-  readonly body: ResponseBody;
-}
-
-/** A response body: none, whole (bytes, or text sent as UTF-8), or streamed. */
-export type ResponseBody = Uint8Array | string | AsyncIterable<Uint8Array> | undefined;
 
 const NEVER_ABORTED = new AbortController().signal;
 
@@ -137,15 +78,6 @@ class RequestContext extends Context {
   }
 }
 
-/** A route compiled for serving: everything resolvable at registration is resolved once. */
-export interface PreparedRoute {
-  readonly method: string;
-  /** The path template. */
-  readonly path: string;
-  readonly handle: RouteHandle<unknown, unknown>;
-  /** Runs the whole pipeline for one request. Never rejects: every error becomes a response. */
-  run(req: PipelineRequest): Promise<PipelineResponse>;
-}
 
 const JSON_TYPE = 'application/json';
 const encoder = new TextEncoder();
@@ -173,32 +105,6 @@ export function builtinStatus(err: unknown): number {
   return 500;
 }
 
-/**
- * The adapter's own answers, for requests no route takes: built from the builder's default
- * options, so they go through the same `errorHandler` and observer as every route.
- */
-export interface FallbackResponses {
-  /** 404: no route has this path. */
-  notFound(req: FallbackRequest): PipelineResponse;
-  /** 405 with `Allow` (RFC 9110 §15.5.6): routes have this path, none this method. */
-  methodNotAllowed(req: FallbackRequest, allow: readonly string[]): PipelineResponse;
-  /**
-   * A request the adapter refuses before routing: 400 (a missing `Host`, RFC 9112 §3.2), 417 (an
-   * `Expect` other than `100-continue`, RFC 9110 §10.1.1) or 505 (an HTTP major version other
-   * than 1, RFC 9110 §15.6.6). `message` is the error's message.
-   */
-  refused(req: FallbackRequest, message: string, status: RefusedStatus): PipelineResponse;
-  /**
-   * The answer to a CORS preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`)
-   * for a path whose routes allow `allow`: 204 with the CORS headers. `undefined` when CORS is
-   * off or the request is not a preflight (the adapter then answers 405).
-   */
-  preflight(req: FallbackRequest, allow: readonly string[]): PipelineResponse | undefined;
-}
-
-/** The statuses of {@link FallbackResponses.refused}. */
-export type RefusedStatus = 400 | 417 | 505;
-
 /** A request the adapter refuses before routing: a missing `Host` (400), an unsupported `Expect` (417), HTTP/2 or later on an HTTP/1 connection (505). */
 export class RequestRefusedError extends Error {
   readonly status: RefusedStatus;
@@ -209,15 +115,6 @@ export class RequestRefusedError extends Error {
   }
 }
 
-/** What the fallback answers need of a request. */
-export interface FallbackRequest {
-  readonly method: string;
-  readonly path: string;
-  /** A request header by lower-case name (for CORS). */
-  header?(name: string): string | undefined;
-  /** The adapter's native request, for `requestFromContext` in an `errorHandler`. */
-  readonly native: unknown;
-}
 
 /** Builds the adapter's 404 and 405 answers from the builder's default options (`withDefaultOptions`). Never throws. */
 export function prepareFallback(options: Options, cors?: CorsPolicy): FallbackResponses {

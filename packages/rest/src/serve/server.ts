@@ -1,17 +1,17 @@
 import type { Codec, Constraint } from '@lib/codec';
 import { renderDocument, type Document, type ExternalDocsDescriptor, type InfoDescriptor, type TagDescriptor, type SecurityRequirement, type SecuritySchemeObject, type ServerDescriptor } from '@lib/openapi';
 import { describeRoute } from './describe.js';
-import { DuplicateRouteError, InvalidPathError, UnsupportedParamKindError } from './errors.js';
+import { DuplicateRouteError, InvalidPathError } from '../declare/errors.js';
+import { checkCoverage } from '../declare/coverage.js';
 import { prepareFallback, prepareRoute } from './pipeline/prepare.js';
-import { RouteDeclarationError, transparentPath } from './path-template.js';
-import { corsPolicy, type CorsOption, type CorsPolicy } from './cors.js';
-import type { Options } from './options.js';
-import { frozenRequirements } from './route-meta.js';
-import { bundledAttachment, checkMiddleware, Middleware, type MiddlewareAttachment } from './middleware.js';
-import { schemeFromObject, SecurityScheme } from './security.js';
-import type { RouteHandle } from './route-handle.js';
-import type { Route } from './route.js';
-import { DEFAULT_SHUTDOWN_TIMEOUT, type ClientTransport, type ServeOptions, type ServerTransport } from './transport.js';
+import { RouteDeclarationError, transparentPath } from '../declare/path-template.js';
+import { corsPolicy, type CorsOption, type CorsPolicy } from '../declare/cors.js';
+import type { Options } from '../declare/options.js';
+import { frozenRequirements } from '../declare/route-meta.js';
+import { bundledAttachment, checkMiddleware, Middleware, type MiddlewareAttachment } from '../declare/middleware.js';
+import { schemeFromObject, SecurityScheme } from '../declare/security.js';
+import type { Route, RouteHandle, RouteRegistry } from '../declare/route.js';
+import { DEFAULT_SHUTDOWN_TIMEOUT, type ServeOptions, type ServerTransport } from './transport.js';
 
 /** A builder option that checks paths (`withPathCodec`, `withPathConstraints`). */
 export interface PathCheckOption {
@@ -59,27 +59,10 @@ export function withPathConstraints(...constraints: Constraint<string>[]): PathC
 }
 
 /**
- * Checks that `transport` implements every parameter kind and capability the route declares,
- * and the location of every security scheme the route uses (`schemes`: an API key in a cookie
- * needs cookies; HTTP, OAuth 2 and OpenID Connect schemes the `Authorization` header).
- * @throws {UnsupportedParamKindError} @throws {CapabilityCoverageError}
- */
-export function checkCoverage(route: Route<unknown, unknown>, transport: ServerTransport | ClientTransport, schemes: Iterable<SecurityScheme<unknown>> = []): void {
-  const kinds = transport.paramKinds;
-  for (const p of route.params) if (!kinds.has(p.kind)) throw new UnsupportedParamKindError(p.kind, transport.adapter);
-  for (const a of route.middleware) for (const p of a.middleware.params) if (!kinds.has(p.kind)) throw new UnsupportedParamKindError(p.kind, transport.adapter);
-  for (const s of schemes) {
-    const kind = s.object.type === 'apiKey' ? (s.object.in ?? 'header') : 'header';
-    if (!kinds.has(kind)) throw new UnsupportedParamKindError(kind, transport.adapter);
-  }
-  route.requirements[0]?.checkCoverage(route.id, route.requirements, transport.capabilities);
-}
-
-/**
  * The API builder: collects routes, serves them through an attached
  * transport and describes them as OpenAPI 3.1.
  */
-export class Server {
+export class Server implements RouteRegistry {
   /** `info` of the document. */
   readonly info: InfoDescriptor;
   readonly #servers: ServerDescriptor[] = [];

@@ -1,6 +1,6 @@
 import * as codec from '@lib/codec';
 import { expectTypeOf, test } from 'vitest';
-import * as rest from './index.js';
+import * as rest from '../index.js';
 
 class TodoNotFound extends Error {}
 class Forbidden extends Error {}

@@ -1,25 +1,50 @@
-import type { Codec } from '@lib/codec';
-import type { Format } from '@lib/format';
+import type { Codec, VarField } from '@lib/codec';
+import type { SecurityRequirement } from '@lib/openapi';
+import { json, mediaTypeOf, type Format } from '@lib/format';
 import type { Context } from './context.js';
+import type { CorsPolicy } from './cors.js';
 import type { NotModified } from './not-modified.js';
 import type { Redirect } from './redirect.js';
 import type { Answer, DeclaredSuccess, Responder, SuccessResponseOption, SuccessResponseSpec } from './success.js';
 import type { CredentialProvider, SecurityScheme } from './security.js';
-import { DuplicateErrorStatusError } from './errors.js';
-import { wireStatus, type DeclaredError, type ErrorPattern, type ErrorRule, type StatusNumber } from './error-rules.js';
+import { DuplicateErrorStatusError, MissingPathVarError, PathParamError } from './errors.js';
+import { ErrorLog, wireStatus, type DeclaredError, type ErrorPattern, type ErrorRule, type StatusNumber } from './error-rules.js';
+import { ErrorPatternResponse } from './http-errors.js';
 import { isToken } from './http-grammar.js';
 import type { RequestFormats, ResponseFormats } from './formats.js';
-import type { Options } from './options.js';
+import { DEFAULT_MAX_BODY_BYTES, type Observer, type Options } from './options.js';
 import type { BoundReceiveFunc, BoundSendFunc, Middleware, MiddlewareAttachment } from './middleware.js';
-import { FORBIDDEN_HEADER_PARAMS, paramKey, type AnyParam } from './params.js';
-import { RouteDeclarationError, templateVars } from './path-template.js';
+import { decodeParam, isMultiValue, type RequestParamSpec } from './param-values.js';
+import { FORBIDDEN_HEADER_PARAMS, paramKey, type AnyParam, type ParamLocation, type RequestMergeParam } from './params.js';
+import { fillTemplate, RouteDeclarationError, templateVars } from './path-template.js';
 import type { CapabilityRequirement } from './requirements.js';
 import { frozenMeta, type ResponseMeta, type ResponseMetaFields, type RouteMeta, type RouteMetaFields } from './route-meta.js';
 import type { RouteOption } from './route-option.js';
-import { RouteHandle } from './route-handle.js';
-import type { Server } from './server.js';
+import { spanTags } from './span-tags.js';
 
 export type { DeclaredError, StatusNumber } from './error-rules.js';
+
+/**
+ * What a route is registered with: the API builder (`rest.newServer`), seen from the declaration.
+ * The builder keeps the handle, checks built paths, and gives the options and middleware every
+ * route inherits.
+ */
+export interface RouteRegistry {
+  /** Adds a registered route's handle. @throws as {@link Route.register}. */
+  add(handle: RouteHandle<unknown, unknown>): void;
+  /** Checks a concrete path against the builder's path codec and constraints. @throws {InvalidPathError} */
+  checkPath(path: string): void;
+  /** The options every route inherits (`withDefaultOptions`). */
+  readonly defaultOptions: Options;
+  /** The builder's middleware (`api.use`), in order. */
+  middleware(): readonly MiddlewareAttachment[];
+  /** The CORS policy of every route, when any. */
+  readonly cors: CorsPolicy | undefined;
+  /** The security schemes added with `addSecurityScheme`, by name. */
+  securitySchemes(): ReadonlyMap<string, SecurityScheme<unknown>>;
+  /** The requirements of routes that declare none (`addSecurity`). */
+  globalSecurity(): readonly SecurityRequirement[];
+}
 
 /** What a handler may return: the main response value, another declared success, a redirect or a 304. */
 export type HandlerResult<Resp> = Resp | Answer | Redirect | NotModified;
@@ -51,7 +76,7 @@ export const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH'
  * The builders each declaration was registered with, in order, by its {@link Route.identity}
  * (shared by the `with*` copies of a route): `route.buildPath` checks a path against all of them.
  */
-const registeredWith = new WeakMap<object, Server[]>();
+const registeredWith = new WeakMap<object, RouteRegistry[]>();
 /** The client handle of each route, for the builder it was made with. */
 const clientHandles = new WeakMap<Route<unknown, unknown>, RouteHandle<unknown, unknown>>();
 
@@ -203,12 +228,12 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
    * @throws {DuplicateMiddlewareNameError} @throws {AmbiguousMiddlewareAttachmentError} when the
    * route's middleware clash with the builder's (`api.use`).
    */
-  register(api: Server): void {
+  register(api: RouteRegistry): void {
     this.registerHandle(api);
   }
 
   /** Registers the route and returns its handle. Throws as {@link Route.register}. */
-  registerHandle(api: Server): RouteHandle<Req, Resp> {
+  registerHandle(api: RouteRegistry): RouteHandle<Req, Resp> {
     const handle = new RouteHandle<Req, Resp>(this as unknown as Route<Req, Resp>, api);
     api.add(handle as unknown as RouteHandle<unknown, unknown>);
     const servers = registeredWith.get(this.identity);
@@ -380,3 +405,262 @@ export function declareRoute<Req, Resp, P extends string>(method: string, path: 
     credentials: [],
   });
 }
+
+/**
+ * A route bound to a builder, or to no builder for client use.
+ * Resolves the route's defaults (formats), exposes its merge fields and error rules, and
+ * checks parameters. Formats may still change after registration.
+ */
+export class RouteHandle<Req, Resp> {
+  /** The declared route. */
+  readonly route: Route<Req, Resp, string, never, never>;
+  /** The builder, for server handles and client handles of registered routes. */
+  readonly server: RouteRegistry | undefined;
+  #requestFormats: readonly Format<Req>[] | undefined;
+  #responseFormats: readonly Format<Resp>[] | undefined;
+  #defaultResponseFormats: readonly Format<Resp>[] | undefined;
+  /** The formats of each other success response, built once ({@link RouteHandle.successFormats}). */
+  readonly #successFormats = new Map<SuccessResponseSpec, readonly Format<unknown>[]>();
+  /** Request parameters (merge and plain), in declaration order. */
+  readonly requestParams: readonly RequestParamSpec[];
+
+  constructor(route: Route<Req, Resp, string, never, never>, server: RouteRegistry | undefined) {
+    this.route = route;
+    this.server = server;
+    this.requestParams = route.params
+      .filter((p: AnyParam): p is Exclude<AnyParam, { kind: 'responseHeader' | 'responseCookie' }> => p.kind !== 'responseHeader' && p.kind !== 'responseCookie')
+      .map((p) => ({
+        kind: p.kind as ParamLocation,
+        name: p.name,
+        required: p.required,
+        codec: p.codec,
+        merge: p.merge ? (p as RequestMergeParam<unknown, unknown>) : undefined,
+      }));
+  }
+
+  /**
+   * The adapter options in effect: the builder's defaults (`withDefaultOptions`) overridden by
+   * the route's own (`route.withOptions`). A client handle of an unregistered route has only the
+   * route's.
+   */
+  get options(): Options {
+    const defaults = this.server?.defaultOptions;
+    return defaults === undefined ? this.route.options : { ...defaults, ...this.route.options };
+  }
+
+  /**
+   * The middleware the server runs for this route, in order: the builder's (`api.use`, in `use`
+   * order, whether the route was registered before or after), then the route's own (`route.use`,
+   * `handleMW`, `clientMW`, in attachment order).
+   */
+  get serverMiddleware(): readonly MiddlewareAttachment[] {
+    const shared = this.server?.middleware() ?? [];
+    return shared.length === 0 ? this.route.middleware : [...shared, ...this.route.middleware];
+  }
+
+  /**
+   * The request body limit for a body in format `f`, in bytes: the route's own `maxBodyBytes`
+   * (`route.withOptions`), else the limit the format states (a multipart body's parts and
+   * fields, a binary body's `validate.maxBytes`: {@link Format.maxBodyBytes}), else the builder's
+   * `maxBodyBytes` (`withDefaultOptions`), else 1 MiB. A limit stated in the codec is thus
+   * honoured without being written again, larger than the default or not.
+   */
+  bodyLimit(f: Format<unknown>): number {
+    return this.route.options.maxBodyBytes ?? f.maxBodyBytes ?? this.server?.defaultOptions?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  }
+
+  /** The request formats: set on the handle, else declared on the route, else JSON of the request codec under `options.contentType`. */
+  get requestFormats(): readonly Format<Req>[] {
+    if (this.#requestFormats !== undefined) return this.#requestFormats;
+    if (this.route.requestFormats !== undefined) return this.route.requestFormats;
+    const type = this.options.contentType;
+    return [type === undefined ? json(this.route.reqCodec) : json(this.route.reqCodec).withContentType(type)];
+  }
+
+  /** The response formats: set on the handle, else declared on the route, else JSON of the response codec (`options.contentType` governs requests only). */
+  get responseFormats(): readonly Format<Resp>[] {
+    // The default is built once: callers (the client, per call) may key caches on it.
+    return this.#responseFormats ?? this.route.responseFormats ?? (this.#defaultResponseFormats ??= [json(this.route.respCodec)]);
+  }
+
+  /**
+   * The body formats of another declared success response: each response format of the route
+   * that can carry another codec (`json`, `yaml`, `toml`, `cbor`: `withCodec`), with that
+   * response's codec, else JSON; none for a response without content.
+   */
+  successFormats(spec: SuccessResponseSpec): readonly Format<unknown>[] {
+    if (spec.codec.kind === 'empty') return [];
+    const known = this.#successFormats.get(spec);
+    if (known !== undefined) return known;
+    const seen = new Set<string>();
+    const formats: Format<unknown>[] = [];
+    for (const f of this.responseFormats as readonly Format<unknown>[]) {
+      const type = mediaTypeOf(f.contentType);
+      if (f.withCodec === undefined || seen.has(type)) continue;
+      seen.add(type);
+      formats.push(f.withCodec(spec.codec));
+    }
+    if (formats.length === 0) formats.push(json(spec.codec));
+    this.#successFormats.set(spec, formats);
+    return formats;
+  }
+
+  /** Replaces the request formats after registration. Returns this handle. */
+  withRequestFormats(...formats: Format<Req>[]): this {
+    this.#requestFormats = formats;
+    return this;
+  }
+
+  /** Replaces the response formats after registration. Returns this handle. */
+  withFormats(...formats: Format<Resp>[]): this {
+    this.#responseFormats = formats;
+    return this;
+  }
+
+  /** All request merge fields, flat, for `codec.decodeVars`. */
+  mergeFields(): VarField<Req>[] {
+    return this.#fields();
+  }
+  /** Path merge fields. */
+  pathMergeFields(): VarField<Req>[] {
+    return this.#fields('path');
+  }
+  /** Query merge fields. */
+  queryMergeFields(): VarField<Req>[] {
+    return this.#fields('query');
+  }
+  /** Header merge fields. */
+  headerMergeFields(): VarField<Req>[] {
+    return this.#fields('header');
+  }
+  /** Cookie merge fields. */
+  cookieMergeFields(): VarField<Req>[] {
+    return this.#fields('cookie');
+  }
+
+  #fields(kind?: ParamLocation): VarField<Req>[] {
+    const out: VarField<Req>[] = [];
+    for (const p of this.requestParams) {
+      if (p.merge === undefined || (kind !== undefined && p.kind !== kind)) continue;
+      const m = p.merge;
+      out.push({ name: m.name, codec: m.codec, set: (req: Req, v: unknown) => m.set(req, v) });
+    }
+    return out;
+  }
+
+  /** The first error rule matching `err`, with its match. */
+  matchRule(err: unknown): { readonly rule: ErrorRule; readonly value: unknown } | undefined {
+    for (const rule of this.route.errorRules) {
+      const value = rule.match(err);
+      if (value !== undefined) return { rule, value };
+    }
+    return undefined;
+  }
+
+  /** The status of the first error rule matching `err`. */
+  errorStatusFor(err: unknown): number | undefined {
+    return this.matchRule(err)?.rule.status;
+  }
+
+  /**
+   * The typed response of the first matching rule when it is an `ErrorRespond` pattern
+   *; `undefined` when no rule matches or the rule writes
+   * no typed body.
+   * @throws when the pattern's `mapFn` throws or its body cannot be encoded.
+   */
+  errorResponseFor(err: unknown): ErrorPatternResponse | undefined {
+    const m = this.matchRule(err);
+    if (m === undefined || m.rule.optionKind !== 'errorPattern' || m.rule.action !== 'respond') return undefined;
+    const body = json(m.rule.body).marshal(m.value);
+    return new ErrorPatternResponse(m.rule.status, m.value, body, { cause: err });
+  }
+
+  /**
+   * As {@link RouteHandle.errorResponseFor}, and reports to `observer`: the match or miss
+   * (`onErrorPattern`), an `ErrorLog` match (`onErrorLog`), and the span attributes
+   * `http.route`, `http.response.status_code`, `error.type` and `error.pattern` (`onSpanTags`).
+   * An observer that throws is ignored.
+   */
+  observeErrorResponseFor(_ctx: Context, observer: Observer | undefined, err: unknown): ErrorPatternResponse | undefined {
+    const m = this.matchRule(err);
+    const status = m?.rule.status ?? 500;
+    const route = this.route.id;
+    const safely = (fn: () => void): void => {
+      try {
+        fn();
+      } catch {
+        // Observers never break a request.
+      }
+    };
+    if (observer !== undefined) {
+      safely(() => observer.onErrorPattern?.({ route, matched: m !== undefined, status, error: err }));
+      if (m !== undefined && m.rule.optionKind === 'errorPattern' && m.rule.action === ErrorLog) safely(() => observer.onErrorLog?.({ route, status, error: err, value: m.value }));
+      safely(() => observer.onSpanTags?.({ route, tags: spanTags(this.route.path, status, err, m?.rule) }));
+    }
+    return this.errorResponseFor(err);
+  }
+
+  /** True when the first matching rule is an `ErrorLog` pattern. */
+  isLogged(err: unknown): boolean {
+    const m = this.matchRule(err);
+    return m !== undefined && m.rule.optionKind === 'errorPattern' && m.rule.action === ErrorLog;
+  }
+
+  /**
+   * Decodes a non-2xx response body by the `ErrorRespond` pattern of that status. `undefined` when no pattern has the status.
+   * `contentType` is the response's `Content-Type`: a body in one of `formats` (default: the
+   * route's response formats) that can carry the pattern's codec is read in that format, any
+   * other in JSON.
+   * @throws {DecodeError} when the body does not decode through the pattern's codec.
+   */
+  decodeErrorFor(status: number, body: Uint8Array, contentType?: string, formats: readonly Format<unknown>[] = this.responseFormats as readonly Format<unknown>[]): ErrorPatternResponse | undefined {
+    // The server writes a typed error body in the negotiated format when it can carry the
+    // pattern's codec (json, yaml, toml, cbor), in JSON otherwise.
+    const type = contentType === undefined ? 'application/json' : mediaTypeOf(contentType);
+    const carrier = type === 'application/json' || type === '' ? undefined : formats.find((f) => f.withCodec !== undefined && mediaTypeOf(f.contentType) === type);
+    for (const rule of this.route.errorRules) {
+      if (rule.optionKind === 'errorPattern' && rule.action === 'respond' && rule.status === status) {
+        const value = (carrier?.withCodec?.(rule.body) ?? json(rule.body)).unmarshal(body);
+        return new ErrorPatternResponse(status, value, body);
+      }
+    }
+    return undefined;
+  }
+
+  #validate(kind: ParamLocation, lookup: (name: string) => string | undefined): void {
+    for (const p of this.requestParams) if (p.kind === kind) decodeParam(p, lookup(p.name));
+  }
+
+  /** Checks the declared query parameters; an array-valued one gets every value of its key. @throws {QueryParamError} */
+  validateQuery(query: URLSearchParams): void {
+    for (const p of this.requestParams) if (p.kind === 'query') decodeParam(p, isMultiValue(p.codec) ? query.getAll(p.name) : (query.get(p.name) ?? undefined));
+  }
+
+  /** Checks the declared cookies. @throws {CookieParamError} */
+  validateCookies(cookies: Readonly<Record<string, string>>): void {
+    this.#validate('cookie', (n) => (Object.prototype.hasOwnProperty.call(cookies, n) ? cookies[n] : undefined));
+  }
+
+  /** Checks the declared request headers. @throws {HeaderParamError} */
+  validateHeaders(headers: Headers): void {
+    this.#validate('header', (n) => headers.get(n) ?? undefined);
+  }
+
+  /**
+   * The concrete path for `vars`: each value is checked by its path parameter's codec,
+   * percent-encoded, and the result checked by the builder's path checks.
+   * @throws {MissingPathVarError} @throws {PathParamError} @throws {InvalidPathError}
+   */
+  buildPath(vars: Readonly<Record<string, string>>): string {
+    for (const name of this.route.pathVars) {
+      if (!Object.prototype.hasOwnProperty.call(vars, name)) throw new MissingPathVarError(name);
+      const value = vars[name] as string;
+      if (value === '') throw new PathParamError(name, value, new Error('must not be empty'));
+      for (const p of this.requestParams) if (p.kind === 'path' && p.name === name) decodeParam(p, value);
+    }
+    const path = fillTemplate(this.route.path, vars);
+    this.server?.checkPath(path);
+    return path;
+  }
+}
+

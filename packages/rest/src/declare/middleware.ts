@@ -5,7 +5,7 @@ import { RequestBuildError } from './http-errors.js';
 import { isToken } from './http-grammar.js';
 import { FORBIDDEN_HEADER_PARAMS, paramKey, RequestMergeParam, ResponseMergeParam, type AnyParam, type ParamKind } from './params.js';
 import { RouteDeclarationError } from './path-template.js';
-import type { RequestParamSpec } from './route-handle.js';
+import type { RequestParamSpec } from './param-values.js';
 
 /**
  * A middleware declaration: a name and the codecs of what the middleware reads from the request

@@ -1,8 +1,8 @@
 import { httpDate as httpDateCodec } from '@lib/codec';
-import { requestKey, type Context } from './context.js';
-import type { AnyParam } from './params.js';
-import type { SuccessResponseSpec } from './success.js';
-import { NotModified, type Validators } from './not-modified.js';
+import { requestKey, type Context } from '../declare/context.js';
+import type { AnyParam } from '../declare/params.js';
+import type { SuccessResponseSpec } from '../declare/success.js';
+import { NotModified, type Validators } from '../declare/not-modified.js';
 
 /** Which precondition of a request failed (RFC 9110 §13.1). */
 export type Precondition = 'If-Match' | 'If-Unmodified-Since' | 'If-None-Match';
