@@ -43,7 +43,7 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)(dist|node_modules|\\.generated|\\.vitest)/' },
     tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.base.json' },
+    tsConfig: { fileName: require('node:path').join(__dirname, '../../tsconfig.base.json') },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['lib-source', 'import', 'require', 'node', 'default'],

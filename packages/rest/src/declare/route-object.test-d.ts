@@ -79,6 +79,15 @@ test('client.safeCall narrows the error body by the declared status', async () =
     expectTypeOf(n.status).toEqualTypeOf<403>();
     expectTypeOf(n.error).toEqualTypeOf<{ code: 'forbidden' }>();
   } else expectTypeOf(n.error).toEqualTypeOf<Error>();
+  // newSSERoute types them too: an error before the stream opens is a typed response.
+  const feed = rest.newSSERoute('GET', '/todos/{id}/events', codec.empty<ByID>(), todo,
+    rest.newPathParam('id', codec.string(), (r) => r.id, (r, v) => {
+      r.id = v;
+    }),
+    rest.errorPattern(TodoNotFound, 404, notFound, () => ({ code: 'not_found' as const, id: 'x' })),
+  );
+  const f = await rest.newClient().safeCall(feed, { id: 'x' });
+  if (!f.ok && f.status === 404) expectTypeOf(f.error).toEqualTypeOf<{ code: 'not_found'; id: string }>();
   // Without error patterns a newRoute has no typed error body: only the undecoded failure remains.
   const plain = rest.newRoute('GET', '/x', codec.empty<object>(), codec.string());
   const o = await rest.newClient().safeCall(plain, {});

@@ -239,6 +239,9 @@ function bodyError(err: unknown): RequestBodyError {
   }
 }
 
+/** A body a streamed format read: its value, or the refusal kept for the 400 that names every failure. */
+type StreamedBody = { readonly value: unknown } | { readonly error: unknown };
+
 function isThenable(v: unknown): v is PromiseLike<unknown> {
   return typeof v === 'object' && v !== null && typeof (v as { then?: unknown }).then === 'function';
 }
@@ -534,6 +537,194 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
     }
   }
 
+  // The stages of a request, in the order the server documents them. Each is a named step; a
+  // request runs them top to bottom in `runRoute`, and every error on the way goes to `respond`.
+
+  /** 415: the request format its `Content-Type` names, for a route with a request body. */
+  function requestFormat(ct: string): Format<unknown> | undefined {
+    if (!hasBody) return undefined;
+    const f = reqFormats.get(mediaTypeOf(ct));
+    if (f === undefined) throw new UnsupportedMediaTypeError(ct, supportedReq);
+    return f;
+  }
+
+  /**
+   * 413: the body, read up to its limit. A streamed format (multipart) reads it as it arrives and
+   * gives its value, or the refusal of a body it could not decode, kept for the 400 that names
+   * every failure; the other formats get the bytes, decoded by {@link decodeBody}.
+   */
+  function readBody(req: PipelineRequest, f: Format<unknown>, ct: string): Promise<Uint8Array | StreamedBody> {
+    const limit = bodyLimits.get(f) as number;
+    return f.unmarshalStream === undefined ? req.readBody(limit) : readStreamed(req, f, ct, limit);
+  }
+
+  async function readStreamed(req: PipelineRequest, f: Format<unknown>, ct: string, limit: number): Promise<StreamedBody> {
+    try {
+      const v = await (f.unmarshalStream as NonNullable<Format<unknown>['unmarshalStream']>)(req.bodyStream(limit), { contentType: ct, signal: req.signal, ...(req.files !== undefined && { files: req.files }) });
+      return { value: isAsyncIterable(v) ? requestItems(v) : v };
+    } catch (err) {
+      if (err instanceof BodyLimitError) throw new BodyTooLargeError(err.limit, err.message);
+      // Only a body the format or codec refuses is the client's fault (400, reported with the
+      // parameters' issues); a body limit is 413, and anything else — storage that failed, a
+      // constraint that throws, the connection lost mid-body — is not a 400.
+      if (!(err instanceof DecodeError)) throw err;
+      return { error: err };
+    }
+  }
+
+  /**
+   * 400, parameters: every query, header, cookie and path parameter decoded by its codec, each
+   * failure reported and added to `invalid`. A constraint that throws is a server bug (500).
+   */
+  function decodeParams(req: PipelineRequest, invalid: Error[]): unknown[] {
+    const decoded: unknown[] = new Array<unknown>(params.length);
+    if (params.length === 0) return decoded;
+    const query = needsQuery ? new URLSearchParams(req.rawQuery) : undefined;
+    const cookieHeader = needsCookies ? req.header('cookie') : undefined;
+    const cookies = cookieHeader === undefined ? undefined : parseCookie(cookieHeader);
+    for (let i = 0; i < params.length; i++) {
+      const p = params[i] as RequestParamSpec;
+      const name = lookupNames[i] as string;
+      const raw =
+        p.kind === 'query' ? (multi[i] === true ? query?.getAll(name) : (query?.get(name) ?? undefined))
+        : p.kind === 'header' ? req.header(name)
+        : p.kind === 'cookie' ? cookies?.[name]
+        : req.pathParams[name];
+      try {
+        decoded[i] = decodeParam(p, raw);
+        // With multiValueQueryParams every value of a repeated scalar key is validated; the first is merged.
+        if (multiValueQuery && p.kind === 'query' && multi[i] !== true && query !== undefined) for (const extra of query.getAll(p.name).slice(1)) decodeParam(p, extra);
+      } catch (err) {
+        if (!(err instanceof ParamError)) throw err;
+        if (observer !== undefined) safeObserve(() => observer.onValidationError?.({ route: route.id, location: p.kind, name: p.name, error: err }));
+        invalid.push(err);
+      }
+    }
+    return decoded;
+  }
+
+  /** 400, body: the request value its format decodes (a fresh empty request without a body); a refusal is added to `invalid`. */
+  function decodeBody(f: Format<unknown> | undefined, body: Uint8Array | StreamedBody | undefined, invalid: Error[]): unknown {
+    if (f === undefined || body === undefined) return route.reqCodec.decode(undefined);
+    try {
+      if (body instanceof Uint8Array) return unmarshalWithoutStacks(f, body);
+      if ('error' in body) throw body.error;
+      return body.value;
+    } catch (err) {
+      if (err instanceof BodyLimitError) throw new BodyTooLargeError(err.limit, err.message);
+      // A constraint that throws is a server bug (500), not the client's input.
+      if (!(err instanceof DecodeError)) throw err;
+      if (observer !== undefined) observeBodyIssues(observer, route.id, err);
+      invalid.push(bodyError(err));
+      return undefined;
+    }
+  }
+
+  /** The merge fields: each decoded parameter written into the request value. */
+  function mergeParams(value: unknown, decoded: readonly unknown[]): unknown {
+    // An absent optional body still receives the merge fields.
+    const req = value === undefined && hasMergeFields ? {} : value;
+    for (let i = 0; i < params.length; i++) {
+      const p = params[i] as RequestParamSpec;
+      const v = decoded[i];
+      if (p.merge !== undefined && v !== undefined) p.merge.set(req, v);
+    }
+    return req;
+  }
+
+  /**
+   * The handler's answer as a response: the declared success it names (the main one, or another
+   * by `respond(status, value)`), its merge fields and the plain headers checked, the body encoded
+   * in the negotiated format (checked against the codec when `validateResponses`), and a 304 when
+   * a conditional GET or HEAD still matches. A broken contract throws `ResponseContractError`.
+   */
+  function encodeAnswer(ctx: RequestContext, req: PipelineRequest, answer: unknown, respFormat: Format<unknown>): PipelineResponse | Promise<PipelineResponse> {
+    let out = answer;
+    // Another declared success (`respond(201, value)`), or the main one.
+    let plan = main;
+    if (out instanceof Answer) {
+      const declared = plans.get(out.status);
+      if (declared === undefined) throw new ResponseContractError(new Error(`status ${String(out.status)} is not a success response of ${route.id}`));
+      plan = declared;
+      out = out.value;
+    }
+    if (out === undefined && !plan.empty) throw new PipelineNoResponseError();
+
+    const headers: [string, string][] = [];
+    encodeMergeParams(plan.mergeParams, out, headers, false);
+    checkPlainParams(plan.params, ctx.responseHeaders());
+    if (plan.empty) return finish(ctx, req, plan.status, headers, undefined, undefined);
+    // The main response's format, or the same media type for another success's codec.
+    const f = plan.formats === undefined ? respFormat : (plan.formats.find((x) => x.contentType === respFormat.contentType) ?? (plan.formats[0] as Format<unknown>));
+    let body: ResponseBody;
+    try {
+      if (validateResponses) f.codec.validate(out);
+      // A streamed format checks the value's structure here, before the head is sent.
+      body =
+        // A streamed value ends with its client, whether or not the source watches ctx.signal.
+        f.marshalStream !== undefined ? f.marshalStream(isAsyncIterable(out) ? untilAborted(out, req.signal) : out, req.signal)
+        : f.marshalText !== undefined ? f.marshalText(out)
+        : f.marshal(out);
+    } catch (err) {
+      throw new ResponseContractError(err);
+    }
+    // The first chunk of a stream is produced before the head is sent: a producer that fails
+    // before writing anything is an ordinary handler error (the route's rules, a status).
+    if (typeof body === 'object' && !(body instanceof Uint8Array)) return primed(body).then((b) => finish(ctx, req, plan.status, headers, b, f));
+    return finish(ctx, req, plan.status, headers, body, f);
+  }
+
+  /**
+   * The success response: the body's `Content-Type` and the format's headers, then those the
+   * handler set. RFC 9110 §13.2: a conditional GET or HEAD whose validator still matches gets
+   * 304, no body.
+   */
+  function finish(ctx: RequestContext, req: PipelineRequest, status: number, headers: [string, string][], body: ResponseBody, f: Format<unknown> | undefined): PipelineResponse | Promise<PipelineResponse> {
+    if (f !== undefined) {
+      headers.push(['content-type', f.contentType]);
+      if (f.responseHeaders !== undefined) headers.push(...(f.responseHeaders as [string, string][]));
+    }
+    ctx.responseHeaders()?.forEach((v, k) => headers.push([k, v]));
+    if (conditional && isUnchanged(route.method, (name) => req.header(name), validatorsOf(headers), true)) return notModifiedResponse(headers, body);
+    return { status, headers, body };
+  }
+
+  /**
+   * What the handler threw, or a step refused: a redirect or a 304 it asked for, else the error
+   * through the route's rules ({@link respond}).
+   */
+  function answerThrown(ctx: RequestContext, err: unknown, negotiated: Format<unknown> | undefined): PipelineResponse | Promise<PipelineResponse> {
+    if (err instanceof Redirect) {
+      // A handler's rest.redirect(...), returned or thrown: not an error.
+      const headers: [string, string][] = [['location', err.location]];
+      ctx.responseHeaders()?.forEach((v, k) => headers.push([k, v]));
+      return { status: err.status, headers, body: undefined };
+    }
+    if (err instanceof NotModified) {
+      // A handler's or checkPreconditions' 304: the validators it names, and the cache headers the handler set.
+      const headers: [string, string][] = [];
+      if (err.etag !== undefined) headers.push(['etag', err.etag]);
+      if (err.lastModified !== undefined) headers.push(['last-modified', err.lastModified.toUTCString()]);
+      ctx.responseHeaders()?.forEach((v, k) => headers.push([k, v]));
+      return notModifiedResponse(headers, undefined);
+    }
+    const rule = { matched: false };
+    const res = respond(ctx, err, negotiated, true, rule);
+    // Headers and cookies the handler set go with an answer the route declares for its error
+    // (a rule matched it); a response the handler did not produce — an unexpected error's 500,
+    // a broken contract — carries none of them.
+    if (rule.matched) ctx.responseHeaders()?.forEach((v, k) => (res.headers as [string, string][]).push([k, v]));
+    return res;
+  }
+
+  /** The headers every answer of the route carries: the middleware's, `Vary: Accept`, CORS. */
+  function addRouteHeaders(req: PipelineRequest, res: PipelineResponse, mwHeaders: readonly [string, string][] | undefined): void {
+    const headers = res.headers as [string, string][];
+    if (mwHeaders !== undefined && mwHeaders.length > 0) headers.push(...mwHeaders);
+    if (varyAccept) headers.push(['vary', 'Accept']);
+    if (cors !== undefined) headers.push(...cors.responseHeaders(req.header('origin'), exposed));
+  }
+
   async function runRoute(req: PipelineRequest, outcome?: { failure?: unknown }): Promise<PipelineResponse> {
     const started = observer?.onResponse === undefined ? 0 : performance.now();
     const ctx = new RequestContext(req);
@@ -543,153 +734,31 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
     let failure: unknown;
     let negotiated: Format<unknown> | undefined;
     try {
-      const respFormat = negotiate(req.header('accept'));
+      const respFormat = negotiate(req.header('accept')); // 406
       if (!respEmpty) negotiated = respFormat;
-      let reqFormat: Format<unknown> | undefined;
       const ct = hasBody ? (req.header('content-type') ?? '') : '';
-      if (hasBody) {
-        reqFormat = reqFormats.get(mediaTypeOf(ct));
-        if (reqFormat === undefined) throw new UnsupportedMediaTypeError(ct, supportedReq);
-      }
-      if (security !== undefined) await security.check(ctx, req);
-      // A streamed format reads the body as it arrives; the others get it whole.
-      let streamed: { readonly value: unknown } | { readonly error: unknown } | undefined;
-      if (reqFormat?.unmarshalStream !== undefined) {
-        try {
-          const v = await reqFormat.unmarshalStream(req.bodyStream(bodyLimits.get(reqFormat) as number), { contentType: ct, signal: req.signal, ...(req.files !== undefined && { files: req.files }) });
-          streamed = { value: isAsyncIterable(v) ? requestItems(v) : v };
-        } catch (err) {
-          if (err instanceof BodyLimitError) throw new BodyTooLargeError(err.limit, err.message);
-          // Only a body the format or codec refuses is the client's fault (400, reported with the
-          // parameters' issues); a body limit is 413, and anything else — storage that failed, a
-          // constraint that throws, the connection lost mid-body — is not a 400.
-          if (!(err instanceof DecodeError)) throw err;
-          streamed = { error: err };
-        }
-      }
-      const bytes = hasBody && streamed === undefined ? await req.readBody(bodyLimits.get(reqFormat as Format<unknown>) as number) : undefined;
-
+      const reqFormat = requestFormat(ct); // 415
+      if (security !== undefined) await security.check(ctx, req); // 401
+      const body = reqFormat === undefined ? undefined : await readBody(req, reqFormat, ct); // 413
       // Every parameter and the body are checked, each failure reported; one 400 names them all.
-      let invalid: Error[] | undefined;
-      const decoded: unknown[] = new Array<unknown>(params.length);
-      if (params.length > 0) {
-        const query = needsQuery ? new URLSearchParams(req.rawQuery) : undefined;
-        const cookieHeader = needsCookies ? req.header('cookie') : undefined;
-        const cookies = cookieHeader === undefined ? undefined : parseCookie(cookieHeader);
-        for (let i = 0; i < params.length; i++) {
-          const p = params[i] as RequestParamSpec;
-          const name = lookupNames[i] as string;
-          const raw =
-            p.kind === 'query' ? (multi[i] === true ? query?.getAll(name) : (query?.get(name) ?? undefined))
-            : p.kind === 'header' ? req.header(name)
-            : p.kind === 'cookie' ? cookies?.[name]
-            : req.pathParams[name];
-          try {
-            decoded[i] = decodeParam(p, raw);
-            // With multiValueQueryParams every value of a repeated scalar key is validated; the first is merged.
-            if (multiValueQuery && p.kind === 'query' && multi[i] !== true && query !== undefined) for (const extra of query.getAll(p.name).slice(1)) decodeParam(p, extra);
-          } catch (err) {
-            // A constraint that throws is a server bug (500), not the client's input.
-            if (!(err instanceof ParamError)) throw err;
-            if (observer !== undefined) safeObserve(() => observer.onValidationError?.({ route: route.id, location: p.kind, name: p.name, error: err }));
-            (invalid ??= []).push(err);
-          }
-        }
-      }
-
-      let value: unknown;
-      if (reqFormat !== undefined && (bytes !== undefined || streamed !== undefined)) {
-        try {
-          if (streamed === undefined) value = unmarshalWithoutStacks(reqFormat, bytes as Uint8Array);
-          else if ('error' in streamed) throw streamed.error;
-          else value = streamed.value;
-        } catch (err) {
-          if (err instanceof BodyLimitError) throw new BodyTooLargeError(err.limit, err.message);
-          // A constraint that throws is a server bug (500), not the client's input.
-          if (!(err instanceof DecodeError)) throw err;
-          if (observer !== undefined) observeBodyIssues(observer, route.id, err);
-          (invalid ??= []).push(bodyError(err));
-        }
-      } else value = route.reqCodec.decode(undefined);
-      if (invalid !== undefined) throw invalid.length === 1 ? invalid[0] : new RequestValidationError(invalid);
-      // An absent optional body still receives the merge fields.
-      if (value === undefined && hasMergeFields) value = {};
-
-      for (let i = 0; i < params.length; i++) {
-        const p = params[i] as RequestParamSpec;
-        const v = decoded[i];
-        if (p.merge !== undefined && v !== undefined) p.merge.set(value, v);
-      }
-
-      if (middleware !== undefined) await middleware.run(ctx, req, value, mwHeaders as [string, string][]);
-      let out = (handler as (ctx: Context, req: unknown, respond: typeof respondWith) => unknown)(ctx, value, respondWith);
+      const invalid: Error[] = [];
+      const decoded = decodeParams(req, invalid);
+      const value = decodeBody(reqFormat, body, invalid);
+      if (invalid.length > 0) throw invalid.length === 1 ? invalid[0] : new RequestValidationError(invalid);
+      const request = mergeParams(value, decoded);
+      if (middleware !== undefined) await middleware.run(ctx, req, request, mwHeaders as [string, string][]);
+      let out = (handler as (ctx: Context, req: unknown, respond: typeof respondWith) => unknown)(ctx, request, respondWith);
       // A synchronous handler's value is used as it is: no extra turn of the event loop.
       if (isThenable(out)) out = await out;
       if (out instanceof Redirect || out instanceof NotModified) throw out;
-      // Another declared success (`respond(201, value)`), or the main one.
-      let plan = main;
-      if (out instanceof Answer) {
-        const declared = plans.get(out.status);
-        if (declared === undefined) throw new ResponseContractError(new Error(`status ${String(out.status)} is not a success response of ${route.id}`));
-        plan = declared;
-        out = out.value;
-      }
-      if (out === undefined && !plan.empty) throw new PipelineNoResponseError();
-
-      const headers: [string, string][] = [];
-      encodeMergeParams(plan.mergeParams, out, headers, false);
-      checkPlainParams(plan.params, ctx.responseHeaders());
-      let body: ResponseBody;
-      if (!plan.empty) {
-        // The main response's format, or the same media type for another success's codec.
-        const f = plan.formats === undefined ? respFormat : (plan.formats.find((x) => x.contentType === respFormat.contentType) ?? (plan.formats[0] as Format<unknown>));
-        try {
-          if (validateResponses) f.codec.validate(out);
-          // A streamed format checks the value's structure here, before the head is sent.
-          body =
-            // A streamed value ends with its client, whether or not the source watches ctx.signal.
-            f.marshalStream !== undefined ? f.marshalStream(isAsyncIterable(out) ? untilAborted(out, req.signal) : out, req.signal)
-            : f.marshalText !== undefined ? f.marshalText(out)
-            : f.marshal(out);
-        } catch (err) {
-          throw new ResponseContractError(err);
-        }
-        // The first chunk of a stream is produced before the head is sent: a producer that fails
-        // before writing anything is an ordinary handler error (the route's rules, a status).
-        if (typeof body === 'object' && !(body instanceof Uint8Array)) body = await primed(body);
-        headers.push(['content-type', f.contentType]);
-        if (f.responseHeaders !== undefined) headers.push(...(f.responseHeaders as [string, string][]));
-      }
-      ctx.responseHeaders()?.forEach((v, k) => headers.push([k, v]));
-      res = { status: plan.status, headers, body };
-      // RFC 9110 §13.2: a conditional GET or HEAD whose validator still matches gets 304, no body.
-      if (conditional && isUnchanged(route.method, (name) => req.header(name), validatorsOf(headers), true)) res = await notModifiedResponse(headers, body);
+      const encoded = encodeAnswer(ctx, req, out, respFormat);
+      res = isThenable(encoded) ? await encoded : encoded;
     } catch (err) {
-      if (err instanceof Redirect) {
-        // A handler's rest.redirect(...), returned or thrown: not an error.
-        const headers: [string, string][] = [['location', err.location]];
-        ctx.responseHeaders()?.forEach((v, k) => headers.push([k, v]));
-        res = { status: err.status, headers, body: undefined };
-      } else if (err instanceof NotModified) {
-        // A handler's or checkPreconditions' 304: the validators it names, and the cache headers the handler set.
-        const headers: [string, string][] = [];
-        if (err.etag !== undefined) headers.push(['etag', err.etag]);
-        if (err.lastModified !== undefined) headers.push(['last-modified', err.lastModified.toUTCString()]);
-        ctx.responseHeaders()?.forEach((v, k) => headers.push([k, v]));
-        res = await notModifiedResponse(headers, undefined);
-      } else {
-        failure = err;
-        const rule = { matched: false };
-        res = respond(ctx, err, negotiated, true, rule);
-        // Headers and cookies the handler set go with an answer the route declares for its error
-        // (a rule matched it); a response the handler did not produce — an unexpected error's 500,
-        // a broken contract — carries none of them.
-        if (rule.matched) ctx.responseHeaders()?.forEach((v, k) => (res.headers as [string, string][]).push([k, v]));
-      }
+      if (!(err instanceof Redirect) && !(err instanceof NotModified)) failure = err;
+      const answered = answerThrown(ctx, err, negotiated);
+      res = isThenable(answered) ? await answered : answered;
     }
-    if (mwHeaders !== undefined && mwHeaders.length > 0) (res.headers as [string, string][]).push(...mwHeaders);
-    if (varyAccept) (res.headers as [string, string][]).push(['vary', 'Accept']);
-    if (cors !== undefined) (res.headers as [string, string][]).push(...cors.responseHeaders(req.header('origin'), exposed));
+    addRouteHeaders(req, res, mwHeaders);
     if (observer?.onResponse !== undefined) {
       const status = res.status;
       safeObserve(() => observer.onResponse?.({ route: route.id, status, durationMs: performance.now() - started, ...(failure !== undefined && { error: failure }) }));
