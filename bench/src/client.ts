@@ -2,8 +2,9 @@
  * Client benchmark: the cost @lib's client adds over the transport it runs on. A server (raw
  * node:http, in its own process) answers `GET /users/:id`; this process calls it one request at a
  * time over keep-alive with `fetch` + `res.json()`, `undici.request` + `body.json()`, and
- * `client.call(getUser, { id })` of @lib/rest (on `fetch`, through @lib/node-http's client
- * transport, decoding and validating the response). Reports calls/s and this process's CPU time
+ * `client.call(getUser, { id })` of @lib/rest (decoding and validating the response) on each of
+ * @lib/node-http's client transports: `fetch` (`newClientTransport`) and undici
+ * (`newUndiciClientTransport`). Reports calls/s and this process's CPU time
  * per call, in interleaved rounds (median, spread).
  */
 import { fork } from 'node:child_process';
@@ -33,6 +34,8 @@ function callers(base: string): Record<string, Caller> {
   const dispatcher = new Agent({ connections: 1 });
   const client = rest.newClient();
   client.attach(nodeHttp.newClientTransport({ baseURL: base }));
+  const onUndici = rest.newClient();
+  onUndici.attach(nodeHttp.newUndiciClientTransport({ baseURL: base, dispatcher: new Agent({ connections: 1 }) }));
   return {
     'fetch + res.json()': async () => {
       const res = await fetch(url, { headers: GET_HEADERS });
@@ -45,6 +48,7 @@ function callers(base: string): Record<string, Caller> {
       return res.body.json();
     },
     '@lib/rest client.call (on fetch, decodes and validates)': () => client.call(getUser, { id: SEED_ID }),
+    '@lib/rest client.call (on undici: newUndiciClientTransport)': () => onUndici.call(getUser, { id: SEED_ID }),
   };
 }
 

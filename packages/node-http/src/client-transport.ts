@@ -105,15 +105,10 @@ export class FetchClientTransport implements ClientTransport {
 
   /** @throws {RequestBuildError} a malformed base URL (parsed again on each call: it is not kept). */
   #baseOf(): string {
-    if (this.#base !== undefined) return this.#base;
-    let url: URL;
-    try {
-      url = new URL(this.baseURL);
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`unsupported protocol ${url.protocol}`);
-    } catch (err) {
-      throw new RequestBuildError(`invalid base URL ${JSON.stringify(this.baseURL)}`, err);
+    if (this.#base === undefined) {
+      const { origin, prefix } = parseBaseURL(this.baseURL);
+      this.#base = origin + prefix;
     }
-    this.#base = url.origin + (url.pathname.endsWith('/') ? url.pathname.slice(0, -1) : url.pathname);
     return this.#base;
   }
 
@@ -142,6 +137,21 @@ export class FetchClientTransport implements ClientTransport {
     }
     return res;
   }
+}
+
+/**
+ * The origin and path prefix (no trailing `/`) of a transport's base URL.
+ * @throws {RequestBuildError} a malformed base URL, or one that is not `http:` or `https:`.
+ */
+export function parseBaseURL(baseURL: string): { readonly origin: string; readonly prefix: string } {
+  let url: URL;
+  try {
+    url = new URL(baseURL);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`unsupported protocol ${url.protocol}`);
+  } catch (err) {
+    throw new RequestBuildError(`invalid base URL ${JSON.stringify(baseURL)}`, err);
+  }
+  return { origin: url.origin, prefix: url.pathname.endsWith('/') ? url.pathname.slice(0, -1) : url.pathname };
 }
 
 /**

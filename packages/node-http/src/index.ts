@@ -20,3 +20,5 @@ export {
 } from './server-transport.js';
 export { bodyStream } from './streams.js';
 export type { Address, Mux, NodeHostOptions, RefuseFunc, ServerTransportOptions } from './server-transport.js';
+export { newUndiciClientTransport, UndiciClientTransport } from './undici-transport.js';
+export type { UndiciClientTransportOptions } from './undici-transport.js';

@@ -10,6 +10,7 @@ import * as rest from '@lib/rest';
 import * as validate from '@lib/validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdapterUnderTest } from './suite.js';
+import { clientTransport } from './client-transport.js';
 
 interface ParamsReq {
   id: string;
@@ -299,7 +300,7 @@ export function clientContract(adapter: AdapterUnderTest): void {
 
         const clientSide = recorder();
         const observing = rest.newClient({ observer: clientSide.observer });
-        observing.attach(nodeHttp.newClientTransport({ baseURL: base }));
+        observing.attach(clientTransport({ baseURL: base }));
         await observing.call(observed, {});
         expect(clientSide.responses).toEqual([{ route: 'GET /observed', status: 200 }]);
         expect(serverSide.responses).toHaveLength(2);

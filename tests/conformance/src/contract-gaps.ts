@@ -13,6 +13,7 @@ import * as validate from '@lib/validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { open, readReply } from './raw-socket.js';
 import type { AdapterUnderTest } from './suite.js';
+import { clientTransport } from './client-transport.js';
 
 class Conflict extends Error {}
 
@@ -121,7 +122,7 @@ export function contractGaps(adapter: AdapterUnderTest): void {
 
     describe('the client', () => {
       const client = rest.newClient();
-      beforeAll(() => client.attach(nodeHttp.newClientTransport({ baseURL: base })));
+      beforeAll(() => client.attach(clientTransport({ baseURL: base })));
 
       it('calls a route once per item of an async iterable, from each item or from fixed variables', async () => {
         async function* ids(): AsyncGenerator<{ id: string; tag?: string }> {
@@ -147,7 +148,7 @@ export function contractGaps(adapter: AdapterUnderTest): void {
         const failures: unknown[] = [];
         const observer: rest.Observer = { onResponse: (i) => responses.push(i.status), onRequestError: (i) => failures.push(i.error) };
         const dead = rest.newClient({ observer });
-        dead.attach(nodeHttp.newClientTransport({ baseURL: 'http://127.0.0.1:1' }));
+        dead.attach(clientTransport({ baseURL: 'http://127.0.0.1:1' }));
         await expect(dead.call(getItem, { id: 'a' })).rejects.toBeInstanceOf(nodeHttp.RequestError);
         expect(responses).toEqual([]);
         expect(failures).toHaveLength(1);

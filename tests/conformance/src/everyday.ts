@@ -12,6 +12,7 @@ import * as validate from '@lib/validate';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { countingClient } from './counting-client.js';
 import type { AdapterUnderTest } from './suite.js';
+import { clientTransport } from './client-transport.js';
 
 class BookNotFound extends Error {}
 
@@ -140,7 +141,7 @@ export function everyday(adapter: AdapterUnderTest): void {
       putCover.withHandler((_ctx, r) => ({ size: r.body.byteLength })).register(api);
       doc = JSON.parse(api.openAPISpec().marshalJSON()) as typeof doc;
       ({ baseURL: base, stop } = await adapter.serve(api));
-      client.attach(nodeHttp.newClientTransport({ baseURL: base }));
+      client.attach(clientTransport({ baseURL: base }));
     });
 
     afterAll(() => stop());

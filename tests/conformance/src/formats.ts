@@ -11,6 +11,7 @@ import * as rest from '@lib/rest';
 import * as validate from '@lib/validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdapterUnderTest } from './suite.js';
+import { clientTransport } from './client-transport.js';
 
 const row = codec.object({ name: codec.string(), n: codec.int() });
 const report = codec.object({ title: codec.string(), rows: codec.array(row) });
@@ -230,7 +231,7 @@ export function formatsSuite(adapter: AdapterUnderTest): void {
       const served = await adapter.serve(api);
       base = served.baseURL;
       stop = served.stop;
-      client.attach(nodeHttp.newClientTransport({ baseURL: base }));
+      client.attach(clientTransport({ baseURL: base }));
     });
 
     afterAll(() => stop());
@@ -349,7 +350,7 @@ export function formatsSuite(adapter: AdapterUnderTest): void {
         expect(toml.headers.get('content-type')).toBe('application/yaml');
         const json = await fetch(`${base}/f/handle-formats`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":"t","rows":[]}' });
         expect(json.status).toBe(415);
-        const transport = nodeHttp.newClientTransport({ baseURL: base });
+        const transport = clientTransport({ baseURL: base });
         const handle = handleFormats.clientHandle().withRequestFormats(format.toml(report)).withFormats(format.cbor(report), format.yaml(report));
         expect(await rest.callWithTransport(transport, handle, sample)).toEqual(sample);
       });

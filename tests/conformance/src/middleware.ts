@@ -12,6 +12,7 @@ import * as validate from '@lib/validate';
 import { countingClient } from './counting-client.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdapterUnderTest } from './suite.js';
+import { clientTransport } from './client-transport.js';
 
 class RateLimited extends Error {
   constructor(readonly retryAfter: number) {
@@ -284,7 +285,7 @@ export function middleware(adapter: AdapterUnderTest): void {
     describe('typed client', () => {
       it('writes the input of clientMW into the request', async () => {
         const client = rest.newClient();
-        client.attach(nodeHttp.newClientTransport({ baseURL: base }));
+        client.attach(clientTransport({ baseURL: base }));
         const out = await client.call(tenantRoute, {});
         expect(out).toMatchObject({ trail: ['requestId', 'audit', 'tenant', 'handler'], tenant: 'acme' });
         expect((await client.call(tenantRoute, { mode: 'other' })).tenant).toBe('globex');
@@ -292,7 +293,7 @@ export function middleware(adapter: AdapterUnderTest): void {
 
       it('runs a middleware\'s withSend for a route that uses it', async () => {
         const client = rest.newClient();
-        client.attach(nodeHttp.newClientTransport({ baseURL: base }));
+        client.attach(clientTransport({ baseURL: base }));
         expect(await client.call(versionRoute, {})).toMatchObject({ version: 2, trail: ['requestId', 'version', 'handler'] });
       });
 

@@ -10,6 +10,7 @@ import * as nodeHttp from '@lib/node-http';
 import * as rest from '@lib/rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdapterUnderTest } from './suite.js';
+import { clientTransport } from './client-transport.js';
 
 const userEvent = codec.taggedUnion('kind', {
   created: codec.object({ id: codec.string(), name: codec.string() }),
@@ -121,7 +122,7 @@ export function sseSuite(adapter: AdapterUnderTest): void {
       const served = await adapter.serve(api);
       base = served.baseURL;
       stop = served.stop;
-      client.attach(nodeHttp.newClientTransport({ baseURL: base }));
+      client.attach(clientTransport({ baseURL: base }));
     });
 
     afterAll(() => stop());

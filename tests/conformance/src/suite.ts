@@ -25,6 +25,7 @@ import {
   TeapotError,
   type User,
 } from './fixtures.js';
+import { clientTransport } from './client-transport.js';
 
 /** How the suite serves a builder through the adapter under test. */
 export interface AdapterUnderTest {
@@ -306,7 +307,7 @@ export function conformance(adapter: AdapterUnderTest): void {
 
     describe('typed client', () => {
       const client = rest.newClient();
-      beforeAll(() => client.attach(nodeHttp.newClientTransport({ baseURL: base })));
+      beforeAll(() => client.attach(clientTransport({ baseURL: base })));
 
       it('calls every route and merges response headers and cookies', async () => {
         const created = await client.call(createUser, { name: 'Grace', email: 'grace@example.com' });
@@ -360,22 +361,22 @@ export function conformance(adapter: AdapterUnderTest): void {
 
       it('reports a transport failure as RequestError and a bad base URL as RequestBuildError', async () => {
         const dead = rest.newClient();
-        dead.attach(nodeHttp.newClientTransport({ baseURL: 'http://127.0.0.1:1' }));
+        dead.attach(clientTransport({ baseURL: 'http://127.0.0.1:1' }));
         await expect(dead.call(listUsers, { requestId: 'abc' })).rejects.toBeInstanceOf(nodeHttp.RequestError);
         const bad = rest.newClient();
-        bad.attach(nodeHttp.newClientTransport({ baseURL: 'not a url' }));
+        bad.attach(clientTransport({ baseURL: 'not a url' }));
         await expect(bad.call(listUsers, { requestId: 'abc' })).rejects.toBeInstanceOf(nodeHttp.RequestBuildError);
       });
 
       it('keeps a base URL path prefix', async () => {
         const prefixed = rest.newClient();
-        prefixed.attach(nodeHttp.newClientTransport({ baseURL: `${base}/v1/` }));
+        prefixed.attach(clientTransport({ baseURL: `${base}/v1/` }));
         const err = await prefixed.call(listUsers, { requestId: 'abc' }).catch((e: unknown) => e);
         expect(err).toMatchObject({ statusCode: 404 });
       });
 
       it('refuses a second attach and calls before attach', async () => {
-        expect(() => client.attach(nodeHttp.newClientTransport({ baseURL: base }))).toThrow(rest.ClientTransportAlreadyAttachedError);
+        expect(() => client.attach(clientTransport({ baseURL: base }))).toThrow(rest.ClientTransportAlreadyAttachedError);
         await expect(rest.newClient().call(listUsers, { requestId: 'abc' })).rejects.toBeInstanceOf(rest.ClientTransportNotAttachedError);
       });
     });

@@ -7,6 +7,7 @@ import * as rest from '@lib/rest';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdapterUnderTest } from './suite.js';
+import { clientTransport } from './client-transport.js';
 
 class Gone extends Error {}
 const getThing = rest.route({
@@ -41,7 +42,7 @@ export function tracing(adapter: AdapterUnderTest): void {
         .register(api);
       server = await adapter.serve(api);
       client = rest.newClient({ observer: tracer('client') });
-      client.attach((await import('@lib/node-http')).newClientTransport({ baseURL: server.baseURL }));
+      client.attach(clientTransport({ baseURL: server.baseURL }));
     });
 
     afterAll(async () => {

@@ -42,7 +42,7 @@ export interface RouteRegistry {
   readonly cors: CorsPolicy | undefined;
   /** The security schemes added with `addSecurityScheme`, by name. */
   securitySchemes(): ReadonlyMap<string, SecurityScheme<unknown>>;
-  /** The requirements of routes that declare none (`addSecurity`). */
+  /** The requirements of routes that declare none (`addGlobalSecurity`). */
   globalSecurity(): readonly SecurityRequirement[];
 }
 
