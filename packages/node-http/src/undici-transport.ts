@@ -1,4 +1,4 @@
-import { Agent, type Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 import { parseBaseURL } from './client-transport.js';
 import { HTTP_PARAM_KINDS, RequestError, ResponseBodyError, type ClientExchange, type ClientReply, type ClientStreamReply, type ClientTransport, type ParamKind } from '@lib/rest';
 
@@ -32,18 +32,25 @@ export class UndiciClientTransport implements ClientTransport {
   readonly paramKinds: ReadonlySet<ParamKind> = HTTP_PARAM_KINDS;
   readonly capabilities: ReadonlyMap<string, number> = new Map();
   readonly baseURL: string;
-  readonly #dispatcher: Dispatcher;
-  /** The agent this transport made, closed by {@link UndiciClientTransport.close}; `undefined` for a caller's dispatcher. */
-  readonly #own: Agent | undefined;
+  /** A dispatcher given in the options: the caller's, never closed here. */
+  readonly #given: Dispatcher | undefined;
+  /** The agent this transport made, once made; closed by {@link UndiciClientTransport.close}. */
+  #own: Agent | undefined;
+  /** undici, loaded at the first call (it is large, and a server that never calls pays nothing). */
+  #loading: Promise<Agent> | undefined;
   readonly #headersTimeout: number | undefined;
   readonly #bodyTimeout: number | undefined;
 
   constructor(options: UndiciClientTransportOptions) {
     this.baseURL = options.baseURL;
-    this.#own = options.dispatcher === undefined ? new Agent() : undefined;
-    this.#dispatcher = options.dispatcher ?? (this.#own as Agent);
+    this.#given = options.dispatcher;
     this.#headersTimeout = options.headersTimeout;
     this.#bodyTimeout = options.bodyTimeout;
+  }
+
+  /** The dispatcher: the caller's, else this transport's own keep-alive agent, made at the first call. */
+  #dispatcher(): Dispatcher | Promise<Dispatcher> {
+    return this.#given ?? this.#own ?? (this.#loading ??= import('undici').then((undici) => (this.#own = new undici.Agent())));
   }
 
   /**
@@ -103,7 +110,8 @@ export class UndiciClientTransport implements ClientTransport {
    * dispatcher given in the options is the caller's to close. Resolves when they are closed.
    */
   async close(): Promise<void> {
-    await this.#own?.close();
+    const own = this.#own ?? (await this.#loading?.catch(() => undefined));
+    await own?.close();
   }
 
   /** `origin` and path prefix of the base URL, parsed on first use. */
@@ -117,7 +125,8 @@ export class UndiciClientTransport implements ClientTransport {
     const headers: string[] = [];
     for (const [name, value] of request.headers) headers.push(name, value);
     try {
-      return await this.#dispatcher.request({
+      const dispatcher = this.#dispatcher();
+      return await (dispatcher instanceof Promise ? await dispatcher : dispatcher).request({
         origin,
         path: `${prefix}${request.path}${query}`,
         method: request.method as Dispatcher.HttpMethod,
