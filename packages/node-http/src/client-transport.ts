@@ -74,30 +74,18 @@ export class FetchClientTransport implements ClientTransport {
   async exchangeStream(request: ClientExchange): Promise<ClientStreamReply> {
     const res = await this.#send(request);
     const stream = res.body;
-    async function* chunks(): AsyncGenerator<Uint8Array, void, undefined> {
-      if (stream === null) return;
-      const reader = stream.getReader();
-      let done = false;
-      try {
-        for (;;) {
-          let next: Awaited<ReturnType<typeof reader.read>>;
-          try {
-            next = await reader.read();
-          } catch (err) {
-            throw new ResponseBodyError(res.status, 'the response body could not be read to its end', err);
-          }
-          if (next.done) {
-            done = true;
-            return;
-          }
-          yield next.value;
-        }
-      } finally {
-        if (!done) await reader.cancel().catch(() => undefined);
+    // The reader is taken at the first read, as the caller starts iterating.
+    let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+    const chunks = bodyChunks(
+      res.status,
+      async () => (stream === null ? { done: true } : (reader ??= stream.getReader()).read()),
+      async (early) => {
+        if (reader === undefined) return;
+        if (early) await reader.cancel().catch(() => undefined);
         reader.releaseLock();
-      }
-    }
-    return { status: res.status, headers: res.headers, body: chunks() };
+      },
+    );
+    return { status: res.status, headers: res.headers, body: chunks };
   }
 
   /** `origin` + path prefix of the base URL, parsed on first use. */
@@ -140,8 +128,41 @@ export class FetchClientTransport implements ClientTransport {
 }
 
 /**
+ * A response body's chunks as a transport reads them: `next` gives each one; a failure while
+ * reading is a `ResponseBodyError` (the connection failed or the server cut an incomplete
+ * stream); `end` runs once, told whether the caller left before the end (then the rest is
+ * cancelled). Shared by the fetch and undici transports.
+ * @internal
+ */
+export async function* bodyChunks(
+  status: number,
+  next: () => Promise<{ readonly done?: boolean | undefined; readonly value?: Uint8Array | undefined }>,
+  end: (early: boolean) => void | Promise<void>,
+): AsyncGenerator<Uint8Array, void, undefined> {
+  let done = false;
+  try {
+    for (;;) {
+      let chunk: { readonly done?: boolean | undefined; readonly value?: Uint8Array | undefined };
+      try {
+        chunk = await next();
+      } catch (err) {
+        throw new ResponseBodyError(status, 'the response body could not be read to its end', err);
+      }
+      if (chunk.done === true) {
+        done = true;
+        return;
+      }
+      yield chunk.value as Uint8Array;
+    }
+  } finally {
+    await end(!done);
+  }
+}
+
+/**
  * The origin and path prefix (no trailing `/`) of a transport's base URL.
  * @throws {RequestBuildError} a malformed base URL, or one that is not `http:` or `https:`.
+ * @internal
  */
 export function parseBaseURL(baseURL: string): { readonly origin: string; readonly prefix: string } {
   let url: URL;

@@ -1,5 +1,5 @@
 import type { Agent, Dispatcher } from 'undici';
-import { parseBaseURL } from './client-transport.js';
+import { bodyChunks, parseBaseURL } from './client-transport.js';
 import { HTTP_PARAM_KINDS, RequestError, ResponseBodyError, type ClientExchange, type ClientReply, type ClientStreamReply, type ClientTransport, type ParamKind } from '@lib/rest';
 
 /** Options of {@link newUndiciClientTransport}. */
@@ -81,28 +81,15 @@ export class UndiciClientTransport implements ClientTransport {
     const res = await this.#send(request);
     const status = res.statusCode;
     const body = res.body;
-    async function* chunks(): AsyncGenerator<Uint8Array, void, undefined> {
-      let done = false;
-      try {
-        const it = body[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
-        for (;;) {
-          let next: IteratorResult<Uint8Array>;
-          try {
-            next = await it.next();
-          } catch (err) {
-            throw new ResponseBodyError(status, 'the response body could not be read to its end', err);
-          }
-          if (next.done === true) {
-            done = true;
-            return;
-          }
-          yield next.value;
-        }
-      } finally {
-        if (!done) body.destroy();
-      }
-    }
-    return { status, headers: headersOf(res.headers), body: chunks() };
+    const it = body[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+    const chunks = bodyChunks(
+      status,
+      () => it.next(),
+      (early) => {
+        if (early) body.destroy();
+      },
+    );
+    return { status, headers: headersOf(res.headers), body: chunks };
   }
 
   /**

@@ -129,7 +129,8 @@ export type {
   SuccessEntry,
   SuccessEntryValue,
 } from './declare/route-object.js';
-export type { DeclaredError, DeclaredErrors, StatusNumber } from './declare/route.js';
+export type { DeclaredErrors } from './declare/route.js';
+export type { DeclaredError, StatusNumber } from './declare/error-rules.js';
 export { isSSERoute, newSSERoute } from './declare/sse.js';
 export type { EventStream, SSERequest } from './declare/sse.js';
 export { SSEErrorEvent } from '@lib/format';

@@ -10,6 +10,3 @@ import type * as rest from '@lib/rest';
 export function clientTransport(options: { readonly baseURL: string }): rest.ClientTransport {
   return process.env['CONFORMANCE_CLIENT'] === 'undici' ? nodeHttp.newUndiciClientTransport(options) : nodeHttp.newClientTransport(options);
 }
-
-/** Which transport {@link clientTransport} builds, for test names. */
-export const CLIENT_TRANSPORT: string = process.env['CONFORMANCE_CLIENT'] === 'undici' ? 'undici' : 'fetch';

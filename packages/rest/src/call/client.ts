@@ -1,6 +1,6 @@
 import { DecodeError, formatPath, type Issue } from '@lib/codec';
 import { collectBytes, mediaTypeOf, type Format, type SSEFormat } from '@lib/format';
-import { wireStatus } from '../declare/error-rules.js';
+import { wireStatus, type DeclaredError } from '../declare/error-rules.js';
 import {
   ClientTransportAlreadyAttachedError,
   ClientTransportNotAttachedError,
@@ -18,7 +18,7 @@ import { traced, type Observer, type TraceStart, type ValidationLocation } from 
 import { NotModified } from '../declare/not-modified.js';
 import type { DeclaredSuccess } from '../declare/success.js';
 import { ResponseMergeParam, type AnyParam, type ParamLocation } from '../declare/params.js';
-import { BODY_METHODS, defaultStatus, Route, type DeclaredError } from '../declare/route.js';
+import { BODY_METHODS, defaultStatus, Route } from '../declare/route.js';
 import { checkParamValues, encodeParam, PARAM_ERRORS, type RequestParamSpec } from '../declare/param-values.js';
 import type { RouteHandle } from '../declare/route.js';
 import { checkCoverage } from '../declare/coverage.js';

@@ -1,13 +1,13 @@
 import { Codec, EmptyCodec, map, ObjectCodec, OptionalCodec, type Infer, type InferInput, type ObjectInput, type ObjectOutput, type Shape, type Simplify } from '@lib/codec';
 import type { Format } from '@lib/format';
 import type { SecurityRequirement } from '@lib/openapi';
-import { ErrorPattern, type ErrorStatusRule, type Status } from './error-rules.js';
+import { ErrorPattern, type ErrorStatusRule, type Status, type StatusNumber } from './error-rules.js';
 import { formats as responseFormats, requestFormats } from './formats.js';
 import { RequestMergeParam, ResponseMergeParam, type CookieAttributes, type ParamLocation } from './params.js';
 import type { PathVars } from './redirect.js';
 import { responseMeta, routeMeta, type ResponseMetaFields, type RouteMetaFields } from './route-meta.js';
 import type { RouteOption } from './route-option.js';
-import { declareRoute, type DeclaredErrors, type Route, type StatusNumber } from './route.js';
+import { declareRoute, type DeclaredErrors, type Route } from './route.js';
 import { SuccessResponseOption, type DeclaredSuccess } from './success.js';
 import type { AnyParam } from './params.js';
 

@@ -22,8 +22,6 @@ import { frozenMeta, type ResponseMeta, type ResponseMetaFields, type RouteMeta,
 import type { RouteOption } from './route-option.js';
 import { spanTags } from './span-tags.js';
 
-export type { DeclaredError, StatusNumber } from './error-rules.js';
-
 /**
  * What a route is registered with: the API builder (`rest.newServer`), seen from the declaration.
  * The builder keeps the handle, checks built paths, and gives the options and middleware every

@@ -3,7 +3,8 @@ import { mediaTypeOf, sse, SSEFormat, type SSEEvent } from '@lib/format';
 import { formats, ResponseFormats } from './formats.js';
 import { newOptionalHeaderParam } from './params.js';
 import { RouteDeclarationError } from './path-template.js';
-import { declareRoute, type DeclaredError, type PositionalOptions, type Route } from './route.js';
+import type { DeclaredError } from './error-rules.js';
+import { declareRoute, type PositionalOptions, type Route } from './route.js';
 import type { RouteOption } from './route-option.js';
 
 /** What every SSE route's request carries: the id of the last event a reconnecting client saw. */

@@ -239,6 +239,11 @@ function bodyError(err: unknown): RequestBodyError {
   }
 }
 
+/** A body the format or codec refused: the error, kept for the 400 that names every failure. */
+class BodyRefused {
+  constructor(readonly error: RequestBodyError) {}
+}
+
 /** A body a streamed format read: its value, or the refusal kept for the 400 that names every failure. */
 type StreamedBody = { readonly value: unknown } | { readonly error: unknown };
 
@@ -292,8 +297,10 @@ interface SuccessPlan {
   readonly status: number;
   /** True for a response without content. */
   readonly empty: boolean;
-  /** Its response header and cookie declarations. */
-  readonly params: readonly AnyParam[];
+  /** Its plain (not merge) response headers, checked against those the handler set. */
+  readonly plainHeaders: readonly AnyParam[];
+  /** Its plain (not merge) response cookies, checked against those the handler set. */
+  readonly plainCookies: readonly AnyParam[];
   /** Those of them that are merge fields of the value. */
   readonly mergeParams: readonly ResponseMergeParam<unknown, unknown>[];
   /** Its body formats; `undefined` for the main response (negotiated by `Accept`). */
@@ -304,8 +311,39 @@ function mergeParamsOf(params: readonly AnyParam[]): readonly ResponseMergeParam
   return params.filter((p) => p instanceof ResponseMergeParam) as unknown as readonly ResponseMergeParam<unknown, unknown>[];
 }
 
-function responseParamsOf(params: readonly AnyParam[]): readonly AnyParam[] {
-  return params.filter((p) => p.kind === 'responseHeader' || p.kind === 'responseCookie');
+/** The plain response parameters of one kind: declared, but set by the handler, not merged from the value. */
+function plainParamsOf(params: readonly AnyParam[], kind: 'responseHeader' | 'responseCookie'): readonly AnyParam[] {
+  return params.filter((p) => p.kind === kind && !(p instanceof ResponseMergeParam));
+}
+
+/**
+ * Checks the plain response headers and cookies the handler set (through the context's
+ * `Headers`) against the plan: present when required, accepted by their codecs.
+ * @throws {ResponseContractError}
+ */
+function checkPlainParams(plan: SuccessPlan, ctxHeaders: Headers | undefined): void {
+  for (const p of plan.plainHeaders) checkPlainValue(p, ctxHeaders?.get(p.name) ?? undefined, HeaderParamError);
+  if (plan.plainCookies.length === 0) return;
+  const set = new Map<string, string>();
+  for (const line of ctxHeaders?.getSetCookie() ?? []) {
+    const c = parseSetCookie(line);
+    if (c.value !== undefined) set.set(c.name, c.value);
+  }
+  for (const p of plan.plainCookies) checkPlainValue(p, set.get(p.name), CookieParamError);
+}
+
+/** @throws {ResponseContractError} `v` absent where `p` is required, or refused by its codec. */
+function checkPlainValue(p: AnyParam, v: string | undefined, ParamErr: typeof HeaderParamError | typeof CookieParamError): void {
+  if (v === undefined) {
+    if (p.required) throw new ResponseContractError(new ParamErr(p.name, undefined, new Error('is required')));
+    return;
+  }
+  if (p.codec === undefined) return;
+  try {
+    p.codec.decode(v);
+  } catch (err) {
+    throw new ResponseContractError(new ParamErr(p.name, v, err));
+  }
 }
 
 /** The headers a 304 keeps of the response it stands for (RFC 9110 §15.4.5). */
@@ -405,12 +443,26 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
   const multi = params.map((p) => p.kind === 'query' && isMultiValue(p.codec));
   const mergeResponseParams = mergeParamsOf(route.params);
   // The main success response, then each other declared success, by status.
-  const main: SuccessPlan = { status: successStatus, empty: respEmpty, params: responseParamsOf(route.params), mergeParams: mergeResponseParams, formats: undefined };
+  const main: SuccessPlan = {
+    status: successStatus,
+    empty: respEmpty,
+    plainHeaders: plainParamsOf(route.params, 'responseHeader'),
+    plainCookies: plainParamsOf(route.params, 'responseCookie'),
+    mergeParams: mergeResponseParams,
+    formats: undefined,
+  };
   const plans = new Map<number, SuccessPlan>([[successStatus, main]]);
   for (const sr of route.successes) {
-    const params = sr.params === undefined ? main.params : responseParamsOf(sr.params);
+    const own = sr.params;
     const formats = handle.successFormats(sr);
-    plans.set(sr.status, { status: sr.status, empty: sr.codec.kind === 'empty', params, mergeParams: sr.params === undefined ? mergeResponseParams : mergeParamsOf(sr.params), formats });
+    plans.set(sr.status, {
+      status: sr.status,
+      empty: sr.codec.kind === 'empty',
+      plainHeaders: own === undefined ? main.plainHeaders : plainParamsOf(own, 'responseHeader'),
+      plainCookies: own === undefined ? main.plainCookies : plainParamsOf(own, 'responseCookie'),
+      mergeParams: own === undefined ? mergeResponseParams : mergeParamsOf(own),
+      formats,
+    });
   }
   // A GET or HEAD route that declares an ETag or Last-Modified answers a matching conditional request with 304.
   const conditional = isConditional(route);
@@ -449,46 +501,6 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
       headers.push(...encodeResponseFields(params, value, lenient));
     } catch (err) {
       throw new ResponseContractError(err);
-    }
-  }
-
-  /**
-   * Checks the plain response headers and cookies the handler set (through the context's
-   * `Headers`): present when required, accepted by their codecs.
-   * @throws {ResponseContractError}
-   */
-  function checkPlainParams(responseParams: readonly AnyParam[], ctxHeaders: Headers | undefined): void {
-    for (const p of responseParams) {
-      if (p instanceof ResponseMergeParam || p.kind !== 'responseHeader') continue;
-      const v = ctxHeaders?.get(p.name) ?? undefined;
-      if (v === undefined) {
-        if (p.required) throw new ResponseContractError(new HeaderParamError(p.name, undefined, new Error('is required')));
-      } else if (p.codec !== undefined) {
-        try {
-          p.codec.decode(v);
-        } catch (err) {
-          throw new ResponseContractError(new HeaderParamError(p.name, v, err));
-        }
-      }
-    }
-    const plainResponseCookies = responseParams.filter((p) => p.kind === 'responseCookie' && !(p instanceof ResponseMergeParam));
-    if (plainResponseCookies.length === 0) return;
-    const set = new Map<string, string>();
-    for (const line of ctxHeaders?.getSetCookie() ?? []) {
-      const c = parseSetCookie(line);
-      if (c.value !== undefined) set.set(c.name, c.value);
-    }
-    for (const p of plainResponseCookies) {
-      const v = set.get(p.name);
-      if (v === undefined) {
-        if (p.required) throw new ResponseContractError(new CookieParamError(p.name, undefined, new Error('is required')));
-      } else if (p.codec !== undefined) {
-        try {
-          p.codec.decode(v);
-        } catch (err) {
-          throw new ResponseContractError(new CookieParamError(p.name, v, err));
-        }
-      }
     }
   }
 
@@ -573,12 +585,13 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
   }
 
   /**
-   * 400, parameters: every query, header, cookie and path parameter decoded by its codec, each
-   * failure reported and added to `invalid`. A constraint that throws is a server bug (500).
+   * 400, parameters: every query, header, cookie and path parameter decoded by its codec into
+   * `decoded`; the failures, each reported, or `undefined` when none. A constraint that throws is
+   * a server bug (500).
    */
-  function decodeParams(req: PipelineRequest, invalid: Error[]): unknown[] {
-    const decoded: unknown[] = new Array<unknown>(params.length);
-    if (params.length === 0) return decoded;
+  function decodeParams(req: PipelineRequest, decoded: unknown[]): Error[] | undefined {
+    if (params.length === 0) return undefined;
+    let invalid: Error[] | undefined;
     const query = needsQuery ? new URLSearchParams(req.rawQuery) : undefined;
     const cookieHeader = needsCookies ? req.header('cookie') : undefined;
     const cookies = cookieHeader === undefined ? undefined : parseCookie(cookieHeader);
@@ -597,14 +610,14 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
       } catch (err) {
         if (!(err instanceof ParamError)) throw err;
         if (observer !== undefined) safeObserve(() => observer.onValidationError?.({ route: route.id, location: p.kind, name: p.name, error: err }));
-        invalid.push(err);
+        (invalid ??= []).push(err);
       }
     }
-    return decoded;
+    return invalid;
   }
 
-  /** 400, body: the request value its format decodes (a fresh empty request without a body); a refusal is added to `invalid`. */
-  function decodeBody(f: Format<unknown> | undefined, body: Uint8Array | StreamedBody | undefined, invalid: Error[]): unknown {
+  /** 400, body: the request value its format decodes (a fresh empty request without a body), or the {@link BodyRefused} of a body the format or codec refuses. */
+  function decodeBody(f: Format<unknown> | undefined, body: Uint8Array | StreamedBody | undefined): unknown {
     if (f === undefined || body === undefined) return route.reqCodec.decode(undefined);
     try {
       if (body instanceof Uint8Array) return unmarshalWithoutStacks(f, body);
@@ -615,8 +628,7 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
       // A constraint that throws is a server bug (500), not the client's input.
       if (!(err instanceof DecodeError)) throw err;
       if (observer !== undefined) observeBodyIssues(observer, route.id, err);
-      invalid.push(bodyError(err));
-      return undefined;
+      return new BodyRefused(bodyError(err));
     }
   }
 
@@ -652,7 +664,7 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
 
     const headers: [string, string][] = [];
     encodeMergeParams(plan.mergeParams, out, headers, false);
-    checkPlainParams(plan.params, ctx.responseHeaders());
+    checkPlainParams(plan, ctx.responseHeaders());
     if (plan.empty) return finish(ctx, req, plan.status, headers, undefined, undefined);
     // The main response's format, or the same media type for another success's codec.
     const f = plan.formats === undefined ? respFormat : (plan.formats.find((x) => x.contentType === respFormat.contentType) ?? (plan.formats[0] as Format<unknown>));
@@ -741,10 +753,11 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
       if (security !== undefined) await security.check(ctx, req); // 401
       const body = reqFormat === undefined ? undefined : await readBody(req, reqFormat, ct); // 413
       // Every parameter and the body are checked, each failure reported; one 400 names them all.
-      const invalid: Error[] = [];
-      const decoded = decodeParams(req, invalid);
-      const value = decodeBody(reqFormat, body, invalid);
-      if (invalid.length > 0) throw invalid.length === 1 ? invalid[0] : new RequestValidationError(invalid);
+      const decoded: unknown[] = new Array<unknown>(params.length);
+      let invalid = decodeParams(req, decoded);
+      const value = decodeBody(reqFormat, body);
+      if (value instanceof BodyRefused) (invalid ??= []).push(value.error);
+      if (invalid !== undefined) throw invalid.length === 1 ? invalid[0] : new RequestValidationError(invalid);
       const request = mergeParams(value, decoded);
       if (middleware !== undefined) await middleware.run(ctx, req, request, mwHeaders as [string, string][]);
       let out = (handler as (ctx: Context, req: unknown, respond: typeof respondWith) => unknown)(ctx, request, respondWith);
