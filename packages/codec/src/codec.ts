@@ -168,7 +168,7 @@ export abstract class Codec<T> implements StandardSchemaV1<unknown, T>, Standard
     // The compiled decoder (once `internal/compile.ts` is loaded) answers valid inputs; anything
     // else, and every input when codecs are interpreted, goes through the interpreter below,
     // which reports the issues.
-    const fast = runCompiled(decoders, this, wire, 'compile');
+    const fast = runCompiled(this, wire, 'compile');
     if (fast !== INVALID) return fast as T;
     const ctx = new DecodeContext(options);
     let value: T | Invalid;
@@ -337,27 +337,40 @@ export abstract class Codec<T> implements StandardSchemaV1<unknown, T>, Standard
 
 const schemaCache = new WeakMap<Codec<unknown>, JsonSchema>();
 
-/** Compiled decoders by codec; {@link refuse} when the codec is interpreted. */
-const decoders = new WeakMap<Codec<unknown>, (input: unknown) => unknown>();
 /** The compiled function of a codec that has none: every input goes to the codec's own methods. */
 const refuse = (): unknown => INVALID;
 
 /**
- * Runs the compiled function of `codec` kept in `cache` (made by the compiler's `kind` on first
- * use) on `input`: its result, or `INVALID` when there is none, it refused the input, or it threw
- * (the codec's own methods then decide, and report what went wrong). Internal.
+ * Runs the compiled function of `codec` of this `kind`, made by the compiler on first use and
+ * kept on the codec itself (a non-enumerable property, so that a copy made by `with*` compiles
+ * its own): its result on `input`, or `INVALID` when there is none, it refused the input, or it
+ * threw (the codec's own methods then decide, and report what went wrong). Internal.
  */
-export function runCompiled(cache: WeakMap<Codec<unknown>, (input: unknown) => unknown>, codec: Codec<unknown>, input: unknown, kind: 'compile' | 'serializer'): unknown {
+export function runCompiled(codec: Codec<unknown>, input: unknown, kind: 'compile' | 'serializer'): unknown {
   const hook = compiler;
-  if (hook?.mode() !== 'auto') return INVALID;
-  let fast = cache.get(codec);
-  if (fast === undefined) cache.set(codec, (fast = hook[kind](codec) ?? refuse));
+  if (hook === undefined || hook.mode() !== 'auto') return INVALID;
+  const slot = kind === 'compile' ? COMPILED_DECODER : COMPILED_SERIALIZER;
+  let fast = (codec as unknown as Record<symbol, ((input: unknown) => unknown) | undefined>)[slot];
+  if (fast === undefined) {
+    fast = (kind === 'compile' ? FROZEN_DECODERS : FROZEN_SERIALIZERS).get(codec);
+    if (fast === undefined) {
+      fast = hook[kind](codec) ?? refuse;
+      if (Object.isExtensible(codec)) Object.defineProperty(codec, slot, { value: fast, enumerable: false, writable: false, configurable: true });
+      else (kind === 'compile' ? FROZEN_DECODERS : FROZEN_SERIALIZERS).set(codec, fast);
+    }
+  }
   try {
     return fast(input);
   } catch {
     return INVALID;
   }
 }
+/** Where a codec keeps its compiled decoder and serializer. */
+const COMPILED_DECODER = Symbol('compiledDecoder');
+const COMPILED_SERIALIZER = Symbol('compiledSerializer');
+/** The compiled functions of codecs a user froze, which cannot keep them. */
+const FROZEN_DECODERS = new WeakMap<Codec<unknown>, (input: unknown) => unknown>();
+const FROZEN_SERIALIZERS = new WeakMap<Codec<unknown>, (input: unknown) => unknown>();
 
 /** The codec compilers, as `internal/compile.ts` installs them. Internal. */
 export interface CompilerHook {

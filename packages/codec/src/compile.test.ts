@@ -158,3 +158,30 @@ describe('compiled decoders', () => {
     expect(jitMode()).toBe('off');
   });
 });
+
+describe('where compiled functions are kept', () => {
+  const atLeast3: codec.Constraint<string> = { name: 'atLeast3', test: (s) => s.length >= 3, message: () => 'too short' };
+
+  it('compiles a copy made after the first decode on its own, with its own constraints', () => {
+    const loose = codec.object({ name: codec.string() });
+    expect(loose.decode({ name: 'x' })).toEqual({ name: 'x' });
+    expect(codec.encodeJson(loose, { name: 'x' })).toBe('{"name":"x"}');
+    const strict = codec.object({ name: codec.string().refine(atLeast3) }).withTitle('strict');
+    const named = loose.withTitle('copy');
+    expect(named.decode({ name: 'x' })).toEqual({ name: 'x' });
+    expect(() => strict.decode({ name: 'x' })).toThrow(codec.DecodeError);
+    const base = codec.string();
+    base.decode('x');
+    const refined = base.refine(atLeast3);
+    expect(() => refined.decode('x')).toThrow(codec.DecodeError);
+    expect(refined.decode('xyz')).toBe('xyz');
+  });
+
+  it('decodes and writes a codec the user froze', () => {
+    const frozen = codec.object({ n: codec.int() });
+    Object.freeze(frozen);
+    for (let i = 0; i < 3; i++) expect(frozen.decode({ n: i })).toEqual({ n: i });
+    expect(() => frozen.decode({ n: 'x' })).toThrow(codec.DecodeError);
+    expect(codec.encodeJson(frozen, { n: 1 })).toBe('{"n":1}');
+  });
+});

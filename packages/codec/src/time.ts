@@ -16,18 +16,18 @@ export const DATE_TIME_PATTERN: string = `^${FULL_DATE_SRC}[Tt]${FULL_TIME_SRC}$
 /** The RFC 3339 §5.6 `full-time` syntax (with offset), as a regular expression source; see {@link DATE_TIME_PATTERN}. */
 export const FULL_TIME_PATTERN: string = `^${FULL_TIME_SRC}$`;
 
-const DATE_TIME_RE = new RegExp(DATE_TIME_PATTERN);
 const FULL_TIME_RE = new RegExp(FULL_TIME_PATTERN);
-const PARTS = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
 const TIME_PARTS = /^(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
 
 /** True when year, month and day name a real Gregorian calendar day. */
 export function isCalendarDate(y: number, m: number, d: number): boolean {
   if (m < 1 || m > 12 || d < 1) return false;
+  if (m !== 2) return d <= (DAYS_IN_MONTH[m - 1] as number);
   const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1] ?? 0;
-  return d <= days;
+  return d <= (leap ? 29 : 28);
 }
+/** Days of each month of a common year. */
+const DAYS_IN_MONTH: readonly number[] = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /**
  * The leap-second rule of RFC 3339 §5.6 as format checkers apply it: second 60 is allowed only
@@ -58,10 +58,9 @@ export function isFullTime(s: string): boolean {
  * UTC): exactly what JSON Schema `format: 'date-time'` with {@link DATE_TIME_PATTERN} accepts.
  */
 export function isDateTime(s: string): boolean {
-  if (!DATE_TIME_RE.test(s)) return false;
-  const m = PARTS.exec(s);
-  if (m === null || !isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]))) return false;
-  return leapSecondOk(Number(m[4]), Number(m[5]), Number(m[6]), m[8], Number(m[9] ?? 0), Number(m[10] ?? 0));
+  // Read character by character ({@link dateTimeInstant}), which accepts exactly what the
+  // pattern and the calendar and leap-second rules accept (a property test compares them).
+  return !Number.isNaN(dateTimeInstant(s));
 }
 
 /** The two ASCII digits of `s` at `i` as a number, or -1. */
