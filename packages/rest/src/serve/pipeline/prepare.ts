@@ -7,8 +7,8 @@ import { ErrorPattern } from '../../declare/error-rules.js';
 import { spanTags } from '../../declare/span-tags.js';
 import { encodeResponseFields } from './response-fields.js';
 import { untilAborted } from './until-aborted.js';
-import { prepareSecurity } from './security.js';
-import { prepareMiddleware } from './middleware.js';
+import { prepareSecurity, type PreparedSecurity } from './security.js';
+import { prepareMiddleware, type PreparedMiddleware } from './middleware.js';
 import type { CorsPolicy } from '../../declare/cors.js';
 import {
   BodyTooLargeError,
@@ -395,27 +395,42 @@ function developmentMode(): boolean {
 const PARAM_ORDER = { query: 0, cookie: 1, header: 2, path: 3 } as const;
 
 /**
- * Compiles a registered route into its serving pipeline: 406 (Accept) →
- * 415 (Content-Type) → 413 (body limit) → 400 for query, cookie, header and path parameters →
+ * Prepares a registered route for serving. What its declaration must get right — a handler,
+ * registered security schemes and a `securityFunc` for them, a server function for every
+ * middleware — is resolved now, so that a wrong declaration fails `api.serve()`; the pipeline
+ * itself is compiled at the route's first request ({@link compilePipeline}), so that a server
+ * of many routes is ready without compiling those nobody calls yet.
+ * @throws {RouteDeclarationError} as {@link prepareSecurity} and {@link prepareMiddleware}.
+ */
+export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRoute {
+  const route: Route<unknown, unknown> = handle.route;
+  if (route.handler === undefined) throw new Error(`${route.id} has no handler`);
+  const options = handle.options;
+  const middleware = prepareMiddleware(handle, options.observer);
+  // Credentials (401) are checked before the body is read; routes without requirements skip it.
+  const security = prepareSecurity(route.id, route.meta.security ?? handle.server?.globalSecurity() ?? [], handle.server?.securitySchemes() ?? new Map(), options.securityFunc);
+  let run: ((req: PipelineRequest) => Promise<PipelineResponse>) | undefined;
+  return { method: route.method, path: route.path, handle, run: (req) => (run ??= compilePipeline(handle, middleware, security))(req) };
+}
+
+/**
+ * Compiles a prepared route into its serving pipeline: 406 (Accept) →
+ * 415 (Content-Type) → 401 (credentials) → 413 (body limit) → 400 for query, cookie, header and path parameters →
  * 400 for the body → merge → middleware (the builder's, then the route's: 400 for their input,
  * 500 for their output) → handler → response headers, cookies and body (500 on a contract
  * violation); the header lines of every middleware that ran go out with whatever answer is sent.
  * Errors at any step go through the route's error rules first.
  */
-export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRoute {
+function compilePipeline(handle: RouteHandle<unknown, unknown>, middleware: PreparedMiddleware | undefined, security: PreparedSecurity | undefined): (req: PipelineRequest) => Promise<PipelineResponse> {
   const route: Route<unknown, unknown> = handle.route;
   const handler = route.handler;
-  if (handler === undefined) throw new Error(`${route.id} has no handler`);
   const options = handle.options;
   const errorHandler = options.errorHandler ?? defaultErrorHandler;
   const observer: Observer | undefined = options.observer;
   const validateResponses = options.validateResponses ?? developmentMode();
   const cors = handle.server?.cors;
   // Scripts of allowed origins may read the headers the route declares (CORS Expose-Headers).
-  const middleware = prepareMiddleware(handle, observer);
   const exposed = [...route.params.filter((p) => p.kind === 'responseHeader').map((p) => p.name), ...(middleware?.exposed ?? [])];
-  // Credentials (401) are checked before the body is read; routes without requirements skip it.
-  const security = prepareSecurity(route.id, route.meta.security ?? handle.server?.globalSecurity() ?? [], handle.server?.securitySchemes() ?? new Map(), options.securityFunc);
   const hasBody = BODY_METHODS.has(route.method) && route.reqCodec.kind !== 'empty';
   const respEmpty = route.respCodec.kind === 'empty';
   const successStatus = wireStatus(route.meta.respStatus ?? defaultStatus(route.method));
@@ -781,10 +796,9 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
   }
 
   const trace = observer?.trace;
-  const run =
-    trace === undefined
-      ? runRoute
-      : (req: PipelineRequest): Promise<PipelineResponse> => {
+  return trace === undefined
+    ? runRoute
+    : (req: PipelineRequest): Promise<PipelineResponse> => {
           const outcome: { failure?: unknown } = {};
           const start: TraceStart = { kind: 'server', route: route.id, method: route.method, path: route.path, header: (name) => req.header(name.toLowerCase()), setHeader: () => undefined };
           return traced(
@@ -795,5 +809,4 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
             (err) => ({ status: 500, error: err }),
           );
         };
-  return { method: route.method, path: route.path, handle, run };
 }
