@@ -15,7 +15,7 @@ import * as rest from '@lib/rest';
 import * as validate from '@lib/validate';
 import { Agent, request } from 'undici';
 import { GET_HEADERS, SEED_ID, type ChildMessage } from './http/shared.js';
-import { int, mdTable, ratio } from './util.js';
+import { atLeast, atMost, int, mdTable, ratio, type Target } from './util.js';
 
 const childPath = fileURLToPath(new URL('./http/child.ts', import.meta.url));
 
@@ -70,7 +70,7 @@ function median(xs: readonly number[]): number {
   return s.length % 2 === 1 ? (s[(s.length - 1) / 2] as number) : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
 }
 
-export async function runClientBench(options: { rounds?: number; time?: number } = {}, log: (s: string) => void = () => undefined): Promise<{ markdown: string }> {
+export async function runClientBench(options: { rounds?: number; time?: number } = {}, log: (s: string) => void = () => undefined): Promise<{ markdown: string; targets: readonly Target[] }> {
   const rounds = options.rounds ?? 5;
   const time = options.time ?? 1000;
   const server = fork(childPath, ['raw'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -93,10 +93,17 @@ export async function runClientBench(options: { rounds?: number; time?: number }
       return [name, int(rate), ((100 * (Math.max(...rates) - Math.min(...rates))) / rate).toFixed(0), ratio(rate, fetchRate), cpu.toFixed(0), ratio(cpu, fetchCpu)];
     });
     const headers = ['client', 'calls/s (median)', 'spread %', '÷ fetch (calls/s)', 'client CPU µs/call', '÷ fetch (CPU)'];
+    const of = (name: string, pick: (m: { rate: number; cpu: number }) => number): number => median((got.get(name) ?? []).map(pick));
+    const onUndici = '@lib/rest client.call (on undici: newUndiciClientTransport)';
+    const bare = 'undici.request + body.json()';
+    const targets = [
+      atLeast('client.call on undici ÷ fetch + res.json() (calls/s)', of(onUndici, (m) => m.rate) / fetchRate, 1.8),
+      atMost('client.call on undici ÷ bare undici.request + body.json() (CPU per call)', of(onUndici, (m) => m.cpu) / of(bare, (m) => m.cpu), 1.3),
+    ];
     const notes = [
       `One call at a time over keep-alive to a raw node:http server in another process; ${rounds} interleaved rounds of ${time} ms after a warm-up. CPU is this process's \`process.cpuUsage()\` per call. \`÷ fetch\`: the row ÷ \`fetch + res.json()\` (the transport @lib's client runs on).`,
     ];
-    return { markdown: `${mdTable(headers, rows)}\n\n${notes.map((n) => `- ${n}`).join('\n')}` };
+    return { markdown: `${mdTable(headers, rows)}\n\n${notes.map((n) => `- ${n}`).join('\n')}`, targets };
   } finally {
     server.kill();
   }

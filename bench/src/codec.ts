@@ -12,7 +12,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { BATCH, GROUPS, POOL, SCHEMA_DIFFERENCES, type Measured, type Section } from './codec/cases.js';
-import { int, mdTable, ratio } from './util.js';
+import { atLeast, int, mdTable, ratio, type Target } from './util.js';
 
 const childPath = fileURLToPath(new URL('./codec/child.ts', import.meta.url));
 
@@ -68,6 +68,8 @@ export interface CodecOptions {
 
 export interface CodecReport {
   readonly markdown: string;
+  /** The codec targets, as ratios of this run. */
+  readonly targets: readonly Target[];
 }
 
 interface Row {
@@ -135,13 +137,22 @@ export async function runCodecBench(options: CodecOptions = {}, log: (s: string)
     return `#### ${TITLES[section]}\n\n${mdTable(headers, table)}`;
   });
 
+  const ops = (section: Section, label: string): number => {
+    const r = rows.get(`${section}\u0000${label}`);
+    return r === undefined ? NaN : best(r.rounds);
+  };
+  const targets = [
+    atLeast('codec decode, valid input: @lib ÷ arktype (ops/s)', ops('valid', '@lib/codec') / ops('valid', 'arktype 2'), 1),
+    atLeast('codec decode, valid input: @lib ÷ zod (ops/s)', ops('valid', '@lib/codec') / ops('valid', 'zod 4'), 2),
+    atLeast('codec decode, invalid input: @lib ÷ valibot (ops/s)', ops('invalid', '@lib/codec') / ops('invalid', 'valibot 1'), 1),
+  ];
   const notes = SCHEMA_DIFFERENCES.map((d) => `- ${d}`).join('\n');
   const method = [
     '`@lib ÷ peer` above 1 means @lib/codec is faster.',
     `Each library is measured alone in its own process; ${rounds} interleaved rounds of ${time} ms per case (each after a 100 ms warm-up), ${BATCH} operations per sample over ${POOL} inputs.`,
     '`ops/s` is the best round (interference on a shared machine only slows rounds down), `spread` how much slower the worst round was, in percent.',
   ].join(' ');
-  return { markdown: `${sections.join('\n\n')}\n\n${method}\n\nWhere the schemas differ:\n\n${notes}` };
+  return { markdown: `${sections.join('\n\n')}\n\n${method}\n\nWhere the schemas differ:\n\n${notes}`, targets };
 }
 
 // `tsx --conditions=lib-source src/codec.ts` runs this part alone.

@@ -25,7 +25,7 @@ import {
   type ParentMessage,
   type ServerKind,
 } from './http/shared.js';
-import { int, mdTable, mib, ratio } from './util.js';
+import { atLeast, atMost, int, mdTable, mib, ratio, type Target } from './util.js';
 
 export interface HttpOptions {
   /** Concurrent connections (keep-alive). Default 10. */
@@ -270,6 +270,8 @@ function serverKinds(): readonly ServerKind[] {
 
 export interface HttpReport {
   readonly markdown: string;
+  /** The HTTP targets against fastify, as ratios of this run. */
+  readonly targets: readonly Target[];
 }
 
 /**
@@ -324,6 +326,19 @@ export async function runHttpBench(options: HttpOptions = {}, log: (s: string) =
     const headers = ['server', 'req/s (median)', 'spread %', '@lib ÷ peer', 'mean ms', 'p50 ms', 'p99 ms', 'server CPU µs/req', '@lib ÷ peer (CPU/req)'];
     return `#### ${e.name}\n\n${mdTable(headers, rows)}`;
   });
+  const fastify = results.find((r) => r.kind === 'fastify');
+  const vsFastify = (name: string, pick: (c: CaseResult) => number): number => {
+    const theirs = fastify?.cases.get(name);
+    const mine = ours.cases.get(name);
+    return theirs === undefined || mine === undefined ? NaN : pick(mine) / pick(theirs);
+  };
+  const LIST = 'GET /users (a list of 200)';
+  const targets = [
+    atLeast(`HTTP ${LIST}: @lib ÷ fastify (req/s)`, vsFastify(LIST, (c) => c.rps), 1),
+    atMost(`HTTP ${LIST}: @lib ÷ fastify (server CPU per request)`, vsFastify(LIST, (c) => c.cpuPerRequest), 1),
+    atMost('HTTP POST /users: @lib ÷ fastify (server CPU per request)', vsFastify('POST /users', (c) => c.cpuPerRequest), 1),
+    atMost('HTTP GET /users/:id: @lib ÷ fastify (server CPU per request)', vsFastify('GET /users/:id', (c) => c.cpuPerRequest), 1),
+  ];
   const memRows = results.map((r) => [
     SERVER_LABELS[r.kind],
     mib(r.idle.rss),
@@ -340,7 +355,7 @@ export async function runHttpBench(options: HttpOptions = {}, log: (s: string) =
     "Server CPU: the server process's `process.cpuUsage()` (user + system) over the measured run ÷ requests completed; `@lib ÷ peer (CPU/req)` above 1 means @lib spends more CPU per request. It is the steadier figure where the load generator shares the cores.",
     "Memory: `process.memoryUsage()` in the server process after both cases (peak: `resourceUsage().maxRSS`; the last column after `gc()`, what the server retains). Every server process also carries tsx's loader, so compare the servers with each other, not with a bare `node`.",
   ];
-  return { markdown: `${sections.join('\n\n')}\n\n${notes.map((l) => `- ${l}`).join('\n')}` };
+  return { markdown: `${sections.join('\n\n')}\n\n${notes.map((l) => `- ${l}`).join('\n')}`, targets };
 }
 
 // `tsx --conditions=lib-source src/http.ts` runs this part alone.

@@ -17,6 +17,7 @@ import { fork } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { targetTable, type Target } from './util.js';
 
 // Servers run as in production: @lib checks response bodies against their constraints only in
 // development (`validateResponses` defaults to NODE_ENV !== 'production'); children inherit it.
@@ -78,22 +79,35 @@ async function main(): Promise<void> {
     `Node ${process.version}, ${os.platform()} ${os.arch()}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB. ${origin}.`,
   ];
   const out: string[] = [header.join('\n')];
+  const targets: Target[] = [];
 
   if (want('codec')) {
     console.error('codec benchmark…');
-    out.push(`### Codecs: a user object, a list of 200, compile time\n\n${(await runCodecBench({}, (s) => console.error(s))).markdown}`);
+    const r = await runCodecBench({}, (s) => console.error(s));
+    targets.push(...r.targets);
+    out.push(`### Codecs: a user object, a list of 200, compile time\n\n${r.markdown}`);
   }
   if (want('http')) {
     console.error('HTTP benchmark…');
-    out.push(`### HTTP: one server per process, under load\n\n${(await runHttpBench({}, (s) => console.error(s))).markdown}`);
+    const r = await runHttpBench({}, (s) => console.error(s));
+    targets.push(...r.targets);
+    out.push(`### HTTP: one server per process, under load\n\n${r.markdown}`);
   }
   if (want('startup')) {
     console.error('startup benchmark…');
-    out.push(`### Startup: 1, 100 and 1000 routes\n\n${(await runStartupBench({}, (s) => console.error(s))).markdown}`);
+    const r = await runStartupBench({}, (s) => console.error(s));
+    targets.push(...r.targets);
+    out.push(`### Startup: 1, 100 and 1000 routes\n\n${r.markdown}`);
   }
   if (want('client')) {
     console.error('client benchmark…');
-    out.push(`### Client: overhead over its transport\n\n${(await runClientBench({}, (s) => console.error(s))).markdown}`);
+    const r = await runClientBench({}, (s) => console.error(s));
+    targets.push(...r.targets);
+    out.push(`### Client: overhead over its transport\n\n${r.markdown}`);
+  }
+  if (targets.length > 0) {
+    const met = targets.filter((t) => t.met).length;
+    out.splice(1, 0, `### Summary: the targets, as ratios within this run (${met} of ${targets.length} met)\n\n${targetTable(targets)}`);
   }
   out.push(`Total time: ${((performance.now() - started) / 1000).toFixed(0)} s.`);
   console.log(out.join('\n\n'));

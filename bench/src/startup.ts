@@ -7,7 +7,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { SERVER_LABELS, STARTUP_KINDS, type StartupKind } from './http/shared.js';
-import { mdTable, ratio } from './util.js';
+import { atMost, mdTable, ratio, type Target } from './util.js';
 
 const childPath = fileURLToPath(new URL('./startup/child.ts', import.meta.url));
 
@@ -40,7 +40,7 @@ function median(xs: readonly number[]): number {
   return s.length % 2 === 1 ? (s[(s.length - 1) / 2] as number) : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
 }
 
-export async function runStartupBench(options: StartupOptions = {}, log: (s: string) => void = () => undefined): Promise<{ markdown: string }> {
+export async function runStartupBench(options: StartupOptions = {}, log: (s: string) => void = () => undefined): Promise<{ markdown: string; targets: readonly Target[] }> {
   const sizes = options.sizes ?? [1, 100, 1000];
   const runs = options.runs ?? 5;
   const samples = new Map<string, Sample[]>();
@@ -62,11 +62,18 @@ export async function runStartupBench(options: StartupOptions = {}, log: (s: str
     SERVER_LABELS[kind],
     ...sizes.flatMap((n) => [ready(kind, n).toFixed(1), kind.startsWith('lib') ? '' : ratio(ready(kind, n), ready('lib', n)), since(kind, n).toFixed(0)]),
   ]);
+  const most = Math.max(...sizes);
+  const peers = STARTUP_KINDS.filter((k) => !k.startsWith('lib'));
+  const fastest = peers.reduce((a, b) => (ready(b, most) < ready(a, most) ? b : a));
+  const targets = [
+    atMost(`${most} routes ready: @lib on node:http ÷ the fastest peer (${SERVER_LABELS[fastest]}) (ms)`, ready('lib', most) / ready(fastest, most), 1),
+    atMost(`${most} routes ready: @lib on the router adapter ÷ bare hono (ms)`, ready('libHono', most) / ready('hono', most), 1),
+  ];
   const headers = ['server', ...sizes.flatMap((n) => [`${n} route${n === 1 ? '' : 's'}: ready ms`, '@lib ÷ peer', 'since process start ms'])];
   const notes = [
     `ready: from the first declaration to the first answer of the last route (routes declared, registered, compiled where the library compiles, server listening, one request answered), median of ${runs} fresh processes. \`@lib ÷ peer\` above 1: @lib is ready sooner than the peer (peer's time ÷ @lib's on node:http).`,
     'since process start: the same instant, from the process start (module loading through tsx included).',
     'Each route: `GET /r{i}/users/{id}` with a uuid path parameter and a validated JSON response of three fields.',
   ];
-  return { markdown: `${mdTable(headers, rows)}\n\n${notes.map((n) => `- ${n}`).join('\n')}` };
+  return { markdown: `${mdTable(headers, rows)}\n\n${notes.map((n) => `- ${n}`).join('\n')}`, targets };
 }

@@ -39,18 +39,13 @@ type Emit = (e: SerializerEmitter, codec: never, src: string) => Text;
 const ESCAPED = /[\u0000-\u001f"\\\ud800-\udfff]/;
 
 /**
- * `JSON.stringify(s)` for a string: short strings are scanned, and quoted as they are when no
- * character needs an escape (RFC 8259 §7: `"`, `\`, controls; lone surrogates are written as
- * `\udXXX` by `JSON.stringify`, so any surrogate goes to it).
+ * `JSON.stringify(s)` for a string: quoted as it is when no character needs an escape (RFC 8259
+ * §7: `"`, `\`, controls; lone surrogates are written as `\udXXX` by `JSON.stringify`, so any
+ * surrogate goes to it). One regular-expression test: faster than a character loop even for
+ * short strings.
  */
 export function quote(s: string): string {
-  const n = s.length;
-  if (n > 64) return ESCAPED.test(s) ? JSON.stringify(s) : `"${s}"`;
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(s);
-  }
-  return `"${s}"`;
+  return ESCAPED.test(s) ? JSON.stringify(s) : `"${s}"`;
 }
 
 /** `00` … `99`. */
