@@ -185,3 +185,68 @@ describe('where compiled functions are kept', () => {
     expect(codec.encodeJson(frozen, { n: 1 })).toBe('{"n":1}');
   });
 });
+
+describe('arrays returned in place', () => {
+  const short: codec.Constraint<string> = { name: 'short', test: (s) => s.length < 4, message: () => 'too long' };
+  const inPlace: Record<string, codec.Codec<unknown>> = {
+    strings: codec.array(codec.string().refine(short)),
+    ints: codec.array(codec.uint8()),
+    nullableNumbers: codec.array(codec.nullable(codec.number())),
+    nested: codec.array(codec.array(codec.boolean())),
+  };
+
+  it('returns an array whose items decode to themselves as it is, checked but not copied', () => {
+    setJit('auto');
+    const tags = ['a', 'bc'];
+    expect(inPlace['strings']?.decode(tags)).toBe(tags);
+    const user = codec.object({ name: codec.string(), tags: inPlace['strings'] as codec.Codec<string[]> });
+    const wire = { name: 'x', tags };
+    const out = user.decode(wire);
+    expect(out).not.toBe(wire);
+    expect(out.tags).toBe(tags);
+    const grid = [[true], [false, true]];
+    expect(inPlace['nested']?.decode(grid)).toBe(grid);
+    expect(() => inPlace['strings']?.decode(['a', 'too long'])).toThrow(codec.DecodeError);
+    expect(() => inPlace['ints']?.decode([1, 256])).toThrow(codec.DecodeError);
+  });
+
+  it('copies an array whose items are rebuilt, and an array of another class', () => {
+    setJit('auto');
+    const objects = [{ a: 'x' }];
+    const out = codec.array(codec.object({ a: codec.string() })).decode(objects);
+    expect(out).toEqual(objects);
+    expect(out).not.toBe(objects);
+    class Tags extends Array<string> {}
+    const sub = Tags.from(['a']);
+    const copied = inPlace['strings']?.decode(sub);
+    expect(copied).not.toBe(sub);
+    expect(Object.getPrototypeOf(copied)).toBe(Array.prototype);
+    expect(copied).toStrictEqual(['a']);
+  });
+
+  it('gives each absent value its own copy of an array default', () => {
+    setJit('auto');
+    const c = codec.object({ grid: codec.defaulted(codec.array(codec.array(codec.int())), [[1]]) });
+    const a = c.decode({});
+    a.grid.push([2]);
+    (a.grid[0] as number[]).push(3);
+    expect(c.decode({})).toStrictEqual({ grid: [[1]] });
+    const o = codec.object({ prefs: codec.defaulted(codec.object({ tags: codec.array(codec.string()) }), { tags: ['a'] }) });
+    o.decode({}).prefs.tags.push('b');
+    expect(o.decode({})).toStrictEqual({ prefs: { tags: ['a'] } });
+  });
+
+  const item = fc.oneof(fc.constantFrom<unknown>(undefined, null, true, false, 0, 1.5, 255, 256, NaN, '', 'ab', 'abcd'), fc.string({ maxLength: 5 }), fc.integer({ min: -2, max: 300 }));
+  const arrays = fc.oneof(fc.array(item, { maxLength: 6 }), fc.sparseArray(item, { maxLength: 6 }), fc.array(fc.array(item, { maxLength: 3 }), { maxLength: 3 }));
+  for (const [name, c] of Object.entries(inPlace)) {
+    it(`${name}: in place or interpreted, the same value (holes included) or the same issues`, () => {
+      fc.assert(
+        fc.property(arrays, (wire) => {
+          const [a, b] = both(c, wire);
+          expect(a).toStrictEqual(b);
+        }),
+        { numRuns: 500 },
+      );
+    });
+  }
+});

@@ -73,7 +73,7 @@ export class DecoderEmitter extends CodeEmitter {
   /** The compiled function: `(input) => value | F`. */
   compile(root: Codec<unknown>, interpret: Interpret): FastDecoder {
     const out = this.decode(root, 'x');
-    return this.build('decode', out, { F: FAIL, I: interpret, hasOwn, OP: Object.prototype, U8: Uint8Array });
+    return this.build('decode', out, { F: FAIL, I: interpret, hasOwn, OP: Object.prototype, AP: Array.prototype, U8: Uint8Array, CW: copyWire });
   }
 }
 
@@ -161,7 +161,11 @@ const EMITTERS = new Map<unknown, Emit>([
     DefaultedCodec,
     (e, c: DefaultedCodec<unknown>, src) => {
       const wire = e.local();
-      e.line(`const ${wire} = ${src} === undefined ? ${e.ref(c.defaultWire)} : ${src};`);
+      // Arrays decode in place: each absent value gets its own copy of an array or object
+      // default, so that a caller who changes one decoded value never changes the default.
+      const d = c.defaultWire;
+      const fallback = typeof d === 'object' && d !== null ? `CW(${e.ref(d)})` : e.ref(d);
+      e.line(`const ${wire} = ${src} === undefined ? ${fallback} : ${src};`);
       return e.decode(c.inner, wire);
     },
   ],
@@ -172,6 +176,16 @@ const EMITTERS = new Map<unknown, Emit>([
       const i = e.local();
       const item = e.local();
       e.line(`if (!Array.isArray(${src})) return F;`);
+      if (decodesToItself(c.item)) {
+        // Items that decode to themselves: the array is checked and returned as it is, not
+        // copied. Another kind of array (a subclass) goes to the interpreter, which copies it.
+        e.line(`if (Object.getPrototypeOf(${src}) !== AP) return F;`);
+        e.line(`for (let ${i} = 0; ${i} < ${src}.length; ${i}++) {`);
+        e.line(`const ${item} = ${src}[${i}];`);
+        e.decode(c.item, item);
+        e.line('}');
+        return src;
+      }
       e.line(`const ${out} = new Array(${src}.length);`);
       e.line(`for (let ${i} = 0; ${i} < ${src}.length; ${i}++) {`);
       e.line(`const ${item} = ${src}[${i}];`);
@@ -182,6 +196,29 @@ const EMITTERS = new Map<unknown, Emit>([
   ],
   [ObjectCodec, emitObject],
 ]);
+
+/** A copy of a wire value in which every array and plain object, at any depth, is new. */
+function copyWire(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(copyWire);
+  if (typeof v !== 'object' || v === null) return v;
+  const proto = Object.getPrototypeOf(v) as unknown;
+  if (proto !== Object.prototype && proto !== null) return v;
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, copyWire(x)]));
+}
+
+/**
+ * True when every value `codec` accepts decodes to itself (the same primitive, or the same
+ * array): strings, booleans, numbers and integers of any width, whatever their constraints, a
+ * `nullable` of those, and arrays of them. An array of such items is then returned in place.
+ * A hole of a sparse array is `undefined`, which none of these accepts.
+ */
+function decodesToItself(codec: Codec<unknown>): boolean {
+  const k = codec.constructor;
+  if (k === StringCodec || k === BooleanCodec || k === NumberCodec || k === IntCodec) return true;
+  if (k === NullableCodec) return decodesToItself((codec as NullableCodec<unknown>).inner);
+  if (k === ArrayCodec) return decodesToItself((codec as ArrayCodec<unknown>).item);
+  return false;
+}
 
 /** `optional` / `nullable`: `absent` itself when the input is `absent`, else the inner codec's decoding. */
 function emitUnless(absent: 'undefined' | 'null'): Emit {
