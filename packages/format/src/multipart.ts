@@ -421,7 +421,18 @@ export class MultipartFormat<S extends Shape> implements Format<ObjectOutput<S>>
    * @throws {TypeError} when a text field's wire value is not text, a number or a boolean.
    */
   async marshalMessageAsync(value: ObjectOutput<S>): Promise<{ readonly contentType: string; readonly body: Uint8Array }> {
-    return this.#message(value, await readBlobs(this.#fields, value as Record<string, unknown>));
+    const { contentType, parts } = this.#message(value, await readBlobs(this.#fields, value as Record<string, unknown>));
+    return { contentType, body: concatBytes(parts as Uint8Array[]) };
+  }
+
+  /**
+   * The body as a `Blob` and its `Content-Type`, synchronously: `Blob` fields go into it as they
+   * are, unread (a `fetch` body that streams large files instead of holding them in memory).
+   * @throws as {@link MultipartFormat.marshalMessage}, but never for a `Blob` field.
+   */
+  marshalBlob(value: ObjectOutput<S>): { readonly contentType: string; readonly body: Blob } {
+    const { contentType, parts } = this.#message(value, 'keep');
+    return { contentType, body: new Blob(parts as (Uint8Array<ArrayBuffer> | Blob)[]) };
   }
 
   /**
@@ -430,7 +441,8 @@ export class MultipartFormat<S extends Shape> implements Format<ObjectOutput<S>>
    * @throws {TypeError} for a `Blob` field (use {@link MultipartFormat.marshalMessageAsync}), or a text field that is not text.
    */
   marshalMessage(value: ObjectOutput<S>): { readonly contentType: string; readonly body: Uint8Array } {
-    return this.#message(value, new Map());
+    const { contentType, parts } = this.#message(value, new Map());
+    return { contentType, body: concatBytes(parts as Uint8Array[]) };
   }
 
   /**
@@ -441,11 +453,15 @@ export class MultipartFormat<S extends Shape> implements Format<ObjectOutput<S>>
     return this.marshalMessage(value).body;
   }
 
-  #message(value: ObjectOutput<S>, blobs: ReadonlyMap<Blob, Uint8Array>): { readonly contentType: string; readonly body: Uint8Array } {
+  /**
+   * The parts of a body: with `blobs` the content of each `Blob` field (read beforehand), or
+   * `'keep'` to put each `Blob` in as it is.
+   */
+  #message(value: ObjectOutput<S>, blobs: ReadonlyMap<Blob, Uint8Array> | 'keep'): { readonly contentType: string; readonly parts: readonly (Uint8Array | Blob)[] } {
     const wire = this.codec.encode(value) as Record<string, unknown>;
     const v = value as Record<string, unknown>;
     const boundary = newBoundary();
-    const parts: Uint8Array[] = [];
+    const parts: (Uint8Array | Blob)[] = [];
     const head = (name: string, filename: string | undefined, type: string | undefined): void => {
       let h = `--${boundary}\r\nContent-Disposition: form-data; name="${escapeName(name)}"`;
       if (filename !== undefined) h += `; filename="${escapeName(filename)}"`;
@@ -458,12 +474,12 @@ export class MultipartFormat<S extends Shape> implements Format<ObjectOutput<S>>
         if (raw === undefined) continue;
         const files = f.multi ? (raw as unknown[]) : [raw];
         for (const file of files) {
-          let bytes: Uint8Array;
+          let bytes: Uint8Array | Blob;
           let filename = f.key;
           let type = fileType(f);
           if (file instanceof Blob) {
-            const read = blobs.get(file);
-            if (read === undefined) throw new TypeError(`format.multipart: field ${JSON.stringify(f.prop)} holds a Blob, whose content cannot be read synchronously: use marshalMessageAsync`);
+            const read = blobs === 'keep' ? file : blobs.get(file);
+            if (read === undefined) throw new TypeError(`format.multipart: field ${JSON.stringify(f.prop)} holds a Blob, whose content cannot be read synchronously: use marshalMessageAsync or marshalBlob`);
             bytes = read;
             if (file instanceof File && file.name !== '') filename = file.name;
             if (type === OCTETS && file.type !== '') type = file.type;
@@ -482,7 +498,7 @@ export class MultipartFormat<S extends Shape> implements Format<ObjectOutput<S>>
       }
     }
     parts.push(encoder.encode(`--${boundary}--\r\n`));
-    return { contentType: `${MULTIPART}; boundary=${boundary}`, body: concatBytes(parts) };
+    return { contentType: `${MULTIPART}; boundary=${boundary}`, parts };
   }
 }
 
