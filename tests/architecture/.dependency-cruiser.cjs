@@ -38,6 +38,13 @@ module.exports = {
       from: { path: '^packages/(codec|validate|format|openapi)/src/' },
       to: { path: '^packages/(rest|node-http|router-adapter|otel|openapi-ui)/' },
     },
+    {
+      name: 'testing-is-imported-by-none',
+      comment: '@lib/testing (the contract-testing kit) builds on the packages it tests; no package imports it, so no service ships it.',
+      severity: 'error',
+      from: { path: '^packages/', pathNot: '^packages/testing/' },
+      to: { path: '^packages/testing/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,8 +1,9 @@
 /**
  * The direction of imports, checked with dependency-cruiser over every package's sources: no
  * circle in any package, the kernel below the declaration, and @lib/rest's rooms in one
- * direction (declare/ ← serve/, declare/ ← call/; call/ never imports serve/). The rules are in
- * ../.dependency-cruiser.cjs; fixture/ holds one of each mistake, to show they are caught.
+ * direction (declare/ ← serve/, declare/ ← call/; call/ never imports serve/), and no package
+ * importing the testing kit (@lib/testing). The rules are in ../.dependency-cruiser.cjs;
+ * fixture/ holds one of each mistake, to show they are caught.
  */
 import { execFile } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -39,10 +40,11 @@ describe('architecture', () => {
     expect(await violations(root)).toEqual([]);
   }, 120_000);
 
-  it('catches a circle, a declaration importing the server and a client importing the server', async () => {
+  it('catches a circle, a declaration importing the server, a client importing the server and a package importing the testing kit', async () => {
     const found = await violations(join(here, '../fixture'));
     expect(found.some((v) => v.startsWith('no-circle: packages/codec/src/a.ts → packages/codec/src/b.ts'))).toBe(true);
     expect(found).toContain('rest-declare-is-pure: packages/rest/src/declare/route.ts → packages/rest/src/serve/server.ts');
     expect(found).toContain('rest-call-without-serve: packages/rest/src/call/client.ts → packages/rest/src/serve/server.ts');
+    expect(found).toContain('testing-is-imported-by-none: packages/codec/src/c.ts → packages/testing/src/index.ts');
   }, 120_000);
 });
