@@ -1,5 +1,6 @@
-import { Codec, describeType, type DecodeContext, type Invalid } from './codec.js';
+import { describeType, type DecodeContext, type Invalid } from './codec.js';
 import { encodeIssue, mismatch } from './internal/encode-at.js';
+import { NumberAsTextCodec } from './internal/number-as-text.js';
 import type { JsonSchema } from './json-schema.js';
 
 /**
@@ -14,6 +15,8 @@ export const DURATION_PATTERN: string =
 const DURATION_RE = new RegExp(DURATION_PATTERN);
 const PARTS = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/;
 const UNITS = [604_800_000, 86_400_000, 3_600_000, 60_000, 1000] as const;
+/** The longest valid duration in seconds: its milliseconds are the last whole second below 2^53. */
+const MAX_SECONDS = Math.floor(Number.MAX_SAFE_INTEGER / 1000);
 
 /**
  * Codec of a duration in milliseconds. Wire value: an RFC 3339 / ISO 8601 duration (`P1DT2H30M`, `PT90S`, `P2W`), read
@@ -21,13 +24,19 @@ const UNITS = [604_800_000, 86_400_000, 3_600_000, 60_000, 1000] as const;
  * days, hours, minutes and seconds (`PT0S` for zero).
  *
  * RFC 3339 durations have no fraction and no sign, so valid values are non-negative whole
- * seconds, as safe integers of milliseconds. Encoding checks that: `encode(1500)`,
- * `encode(-1000)` and `encode(NaN)` throw an `EncodeError` (constraint `format` for the first
- * two, `type` for a value that is not a finite number), and `validate` throws the same issues as
- * a `DecodeError`. Schema `{ type: 'string', format: 'duration', pattern }` (see
- * {@link DURATION_PATTERN}).
+ * seconds, as safe integers of milliseconds: 0 to 9 007 199 254 740 000 (`PT9007199254740S`,
+ * about 285 000 years). Encoding checks that: `encode(1500)`, `encode(-1000)` and `encode(NaN)`
+ * throw an `EncodeError` (constraint `format` for the first two, `type` for a value that is not
+ * a finite number), and `validate` throws the same issues as a `DecodeError`. Decoding refuses a
+ * longer duration (`PT9007199254741S`, `P99999999999999999999W`) with constraint `format` too.
+ *
+ * Schema `{ type: 'string', format: 'duration', pattern }` (see {@link DURATION_PATTERN}). The
+ * pattern bounds the digits of each unit, not their sum: a text it accepts whose total is past
+ * the longest valid duration is still refused by the decoder. Constraints
+ * (`validate.max(3_600_000)`) are checked on decode but not reflected: JSON Schema has no keyword
+ * bounding the number a string spells.
  */
-export class DurationCodec extends Codec<number> {
+export class DurationCodec extends NumberAsTextCodec<number> {
   readonly kind = 'duration';
   protected parse(input: unknown, ctx: DecodeContext): number | Invalid {
     if (typeof input !== 'string') return ctx.addIssue(`expected duration string, got ${describeType(input)}`, 'type', input);
@@ -37,6 +46,9 @@ export class DurationCodec extends Codec<number> {
     }
     let ms = 0;
     for (let i = 0; i < UNITS.length; i++) ms += Number(m[i + 1] ?? 0) * (UNITS[i] as number);
+    // Each product and sum rounds monotonically and 2^53 is a double: a total past 2^53 − 1 never
+    // rounds back into the safe integers, and a smaller one is computed exactly.
+    if (!Number.isSafeInteger(ms)) return ctx.addIssue(`expected a duration of at most ${MAX_SECONDS} seconds (a safe integer of milliseconds)`, 'format', input);
     return ms;
   }
   protected serialize(value: number): unknown {

@@ -6,17 +6,20 @@ import { isCalendarDate } from './time.js';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
 const MONTH = `(${MONTHS.join('|')})`;
+/** Day of the month, 01 to 31 (which days each month has is checked apart). */
+const MDAY = '(0[1-9]|[12]\\d|3[01])';
+/** Hour 00–23, minute 00–59, second 00–59: HTTP dates have no leap second. */
 const TIME = '([01]\\d|2[0-3]):([0-5]\\d):([0-5]\\d)';
 /** IMF-fixdate (RFC 9110 §5.6.7): `Sun, 06 Nov 1994 08:49:37 GMT`. */
-const IMF_FIXDATE = `${DAY}, (\\d{2}) ${MONTH} (\\d{4}) ${TIME} GMT`;
+const IMF_FIXDATE = `${DAY}, ${MDAY} ${MONTH} (\\d{4}) ${TIME} GMT`;
 /** The obsolete RFC 850 form: `Sunday, 06-Nov-94 08:49:37 GMT`. */
-const RFC850 = `(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\\d{2})-${MONTH}-(\\d{2}) ${TIME} GMT`;
-/** The obsolete asctime form, in GMT: `Sun Nov  6 08:49:37 1994`. */
-const ASCTIME = `${DAY} ${MONTH} ([ \\d]\\d) ${TIME} (\\d{4})`;
+const RFC850 = `(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), ${MDAY}-${MONTH}-(\\d{2}) ${TIME} GMT`;
+/** The obsolete asctime form, in GMT: `Sun Nov  6 08:49:37 1994` (the day is also read as `06`). */
+const ASCTIME = `${DAY} ${MONTH} ( [1-9]|0[1-9]|[12]\\d|3[01]) ${TIME} (\\d{4})`;
 const IMF_RE = new RegExp(`^${IMF_FIXDATE}$`);
 const RFC850_RE = new RegExp(`^${RFC850}$`);
 const ASCTIME_RE = new RegExp(`^${ASCTIME}$`);
-/** What the schema states: the three forms. */
+/** What the schema states: the three forms, with the ranges of their fields. */
 const PATTERN = `^(?:${IMF_FIXDATE}|${RFC850}|${ASCTIME})$`.replace(/\((?!\?)/g, '(?:');
 
 /** The instant of a date and time in UTC, or `undefined` when the day is not in the calendar. */
@@ -42,9 +45,15 @@ function fullYear(yy: number): number {
  * Codec of an HTTP date (RFC 9110 §5.6.7), for headers such as `Last-Modified`, `Expires` or
  * `Retry-After`: decoded as a `Date`, written as an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37
  * GMT`: whole seconds, UTC). Decoding also accepts the obsolete RFC 850 and asctime forms, as the
- * RFC asks of recipients; a day that is not in the calendar (30 February) is refused. Schema `{
- * type: 'string', pattern }` with the three forms (JSON Schema has no format for it). Encoding
- * checks that the value is a valid `Date` of the years 0000 to 9999.
+ * RFC asks of recipients; a day that is not in the calendar (30 February) is refused. The week
+ * day is not compared with the date. Encoding checks that the value is a valid `Date` of the
+ * years 0000 to 9999.
+ *
+ * Schema `{ type: 'string', pattern }` (JSON Schema has no format for it): the pattern states
+ * the three forms with days 01 to 31 (` 1` to `31` in the asctime form), hours 00 to 23, minutes
+ * and seconds 00 to 59. It does not state which days each month has: `Mon, 31 Apr 1994 08:49:37
+ * GMT` and `Tue, 29 Feb 2022 08:49:37 GMT` match it, and the decoder refuses them. A pattern
+ * cannot say it for the RFC 850 form, whose two-digit year is read relative to the current year.
  */
 export class HttpDateCodec extends Codec<Date> {
   readonly kind = 'httpDate';

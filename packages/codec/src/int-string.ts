@@ -1,6 +1,7 @@
-import { Codec, describeType, type DecodeContext, type Invalid } from './codec.js';
+import { describeType, type DecodeContext, type Invalid } from './codec.js';
 import { encodeInt, SAFE } from './int.js';
 import { INTEGER_TEXT, integerTextPattern } from './internal/integer-text.js';
+import { NumberAsTextCodec } from './internal/number-as-text.js';
 import type { JsonSchema } from './json-schema.js';
 import type { SchemaWriter } from './schema-writer.js';
 
@@ -20,7 +21,7 @@ const SAFE_TEXT = integerTextPattern(BigInt(Number.MIN_SAFE_INTEGER), BigInt(Num
  * integer is also accepted and written unchanged: record keys are text, so a numeric key of
  * `record(intString(), v)` reaches the key codec as its text.
  */
-export class IntStringCodec extends Codec<number> {
+export class IntStringCodec extends NumberAsTextCodec<number> {
   readonly kind = 'intString';
   protected parse(input: unknown, ctx: DecodeContext): number | Invalid {
     if (typeof input !== 'string') return ctx.addIssue(`expected integer string, got ${describeType(input)}`, 'type', input);
@@ -35,10 +36,6 @@ export class IntStringCodec extends Codec<number> {
   }
   protected baseSchema(gen: SchemaWriter): JsonSchema {
     return gen.target === 'parameter' ? { type: 'integer', format: 'double-int' } : { type: 'string', pattern: SAFE_TEXT };
-  }
-  protected override reflectConstraints(schema: JsonSchema, gen: SchemaWriter): JsonSchema {
-    // Numeric keywords only mean something on the integer a parameter describes.
-    return gen.target === 'parameter' ? super.reflectConstraints(schema, gen) : schema;
   }
 }
 

@@ -1,6 +1,7 @@
-import { Codec, describeType, type DecodeContext, type Invalid } from './codec.js';
+import { describeType, type DecodeContext, type Invalid } from './codec.js';
 import { encodeIssue, mismatch } from './internal/encode-at.js';
 import { INTEGER_TEXT, integerTextPattern } from './internal/integer-text.js';
+import { NumberAsTextCodec } from './internal/number-as-text.js';
 import type { JsonSchema } from './json-schema.js';
 import type { SchemaWriter } from './schema-writer.js';
 
@@ -36,7 +37,7 @@ function bigIntProblem(n: bigint, range: BigIntRange): string | undefined {
  * Encoding checks that the value is a `bigint` in the range (else an `EncodeError`, constraint
  * `type`) and writes its decimal text.
  */
-export class BigIntCodec extends Codec<bigint> {
+export class BigIntCodec extends NumberAsTextCodec<bigint> {
   readonly kind: string;
   /** The accepted range. */
   readonly range: BigIntRange;
@@ -65,10 +66,6 @@ export class BigIntCodec extends Codec<bigint> {
     if (gen.target !== 'parameter') return { type: 'string', pattern: this.pattern };
     const { format, minimum } = this.range;
     return { type: 'integer', ...(format !== undefined && { format }), ...(minimum === 0n && { minimum: 0 }) };
-  }
-  protected override reflectConstraints(schema: JsonSchema, gen: SchemaWriter): JsonSchema {
-    // Numeric keywords mean something only on the integer a parameter describes.
-    return gen.target === 'parameter' ? super.reflectConstraints(schema, gen) : schema;
   }
 }
 

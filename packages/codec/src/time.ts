@@ -8,7 +8,8 @@ const FULL_TIME_SRC = '(?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?
 /**
  * The RFC 3339 §5.6 `date-time` syntax, as a regular expression source (calendar days and leap
  * seconds are checked apart, see {@link isDateTime}). Schemas carry `format: 'date-time'` alone:
- * a checker that follows RFC 3339 accepts exactly what the decoder does. Add this as a `pattern`
+ * a checker that follows RFC 3339 accepts exactly the texts the decoder does (the decoder also
+ * refuses the few whose offset moves them out of the years 0000 to 9999). Add this as a `pattern`
  * yourself for validators that are laxer than RFC 3339 (ajv-formats also accepts a space for
  * `T` and offsets like `+01`).
  */
@@ -82,8 +83,10 @@ function daysFromCivil(y: number, m: number, d: number): number {
 /**
  * The instant (milliseconds since the epoch) an RFC 3339 date-time names, read character by
  * character; `NaN` for any text {@link isDateTime} refuses. A leap second reads as second 59;
- * fraction digits past the millisecond are dropped. What `codec.time()` decodes with: about ten
- * times faster than matching the regular expressions.
+ * fraction digits past the millisecond are dropped. The instant may lie a little outside the
+ * years 0000 to 9999 when an offset moves it there (`0000-01-01T00:00:00+00:01`): the text is
+ * still a date-time, and `codec.time()`, which decodes with this (about ten times faster than
+ * matching the regular expressions), refuses those instants itself.
  */
 export function dateTimeInstant(s: string): number {
   const y1 = twoDigits(s, 0);
@@ -149,9 +152,14 @@ export function isoInstant(value: Date): string {
  * Codec of an instant; decoded as `Date`. Wire value: an RFC 3339 date-time string, read at
  * millisecond precision (further fraction digits are truncated), written with `toISOString()`
  * (always UTC, `Z`, three fraction digits). Valid values are the instants of the years 0000 to
- * 9999 that RFC 3339 can write. Schema `{ type: 'string', format: 'date-time' }` (see
- * {@link DATE_TIME_PATTERN}). Encoding checks that the value is a valid `Date` (not an Invalid
- * Date) of those years.
+ * 9999 (UTC) that RFC 3339 can write. Encoding checks that the value is a valid `Date` (not an
+ * Invalid Date) of those years; decoding refuses, with constraint `format` as encoding does, a
+ * date-time whose offset moves it out of them (`0000-01-01T00:00:00+00:01` is a minute before
+ * the year 0000, `9999-12-31T23:59:59-00:01` in the year 10000).
+ *
+ * Schema `{ type: 'string', format: 'date-time' }` (see {@link DATE_TIME_PATTERN}). The format
+ * checks the text, not the instant: those few date-times of 0000-01-01 and 9999-12-31 match it
+ * and are refused by the decoder.
  */
 export class TimeCodec extends Codec<Date> {
   readonly kind = 'time';
@@ -159,6 +167,10 @@ export class TimeCodec extends Codec<Date> {
     if (typeof input !== 'string') return ctx.addIssue(`expected date-time string, got ${describeType(input)}`, 'type', input);
     const t = dateTimeInstant(input);
     if (t !== t) return ctx.addIssue('expected an RFC 3339 date-time', 'format', input); // NaN
+    if (t < FIRST_INSTANT || t > LAST_INSTANT) {
+      // An offset moved the instant out of the years RFC 3339 can write in UTC (what encode writes).
+      return ctx.addIssue(`expected an instant of the years 0000 to 9999 (RFC 3339), got ${new Date(t).toISOString()}`, 'format', input);
+    }
     return new Date(t);
   }
   protected serialize(value: Date): unknown {

@@ -38,6 +38,22 @@ export const durationText: fc.Arbitrary<string> = fc
     return `${sign}P${date.map(part).join('')}${t}${t === '' ? '' : time.map(part).join('')}`;
   });
 
+/**
+ * The milliseconds a duration text spells, exactly, counting every run of digits before a unit
+ * letter (`W` 7 days, `D`, `H`, `M` minutes after `T` and months before it, `S`); 0n for a text
+ * without digits. A month counts as 0: such texts are refused anyway.
+ */
+export function durationMs(text: string): bigint {
+  const ms: Record<string, bigint> = { W: 604_800_000n, D: 86_400_000n, H: 3_600_000n, S: 1000n, Y: 0n };
+  let total = 0n;
+  const t = text.indexOf('T');
+  for (const m of text.matchAll(/(\d+)(?:\.\d*)?([WDHMSY])/g)) {
+    const unit = m[2] === 'M' ? (t >= 0 && (m.index ?? 0) > t ? 60_000n : 0n) : (ms[m[2] as string] ?? 0n);
+    total += BigInt(m[1] as string) * unit;
+  }
+  return total;
+}
+
 /** Integer texts near the edges of the safe, 32-bit and 64-bit ranges, and malformed ones. */
 export const integerText: fc.Arbitrary<string> = fc.oneof(
   fc.bigInt({ min: -(2n ** 65n), max: 2n ** 65n }).map(String),
