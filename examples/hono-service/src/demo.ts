@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import * as rest from '@lib/rest';
 import * as hono from '@lib/router-adapter';
+import * as testing from '@lib/testing';
 import { Hono } from 'hono';
 import { bearerAuth, createUser, deleteUser, getUser, listUsers, userEvents } from 'users-api/src/api.js';
 import { signToken } from 'users-api/src/auth.js';
@@ -69,6 +70,10 @@ const wrong = await fetch(`${base}/users`, { method: 'PATCH' });
 check('PATCH /users -> 405 with Allow, from the adapter', wrong.status === 405 && wrong.headers.get('allow') === 'GET, HEAD, POST', `${wrong.status} ${wrong.headers.get('allow') ?? ''}`);
 const nothing = await fetch(`${base}/nothing`);
 check('GET /nothing -> 404 envelope', nothing.status === 404, `${nothing.status} ${await nothing.text()}`);
+
+// Generated valid and invalid requests to every declared route, each answer checked against the declarations.
+const report = await testing.checkServer({ api, baseURL: base, runs: 15, seed: 1, credentials: { headers: { authorization: `Bearer ${token}` } } });
+check('@lib/testing checkServer: every route keeps its contract', report.failures.length === 0, report.failures.length === 0 ? `${report.requests} requests` : testing.formatReport(report));
 
 // One declaration, one document, whichever adapter serves it.
 const same = api.openAPISpec().marshalYAML() === buildApi('other').openAPISpec().marshalYAML();

@@ -130,8 +130,12 @@ class Walker implements Walk {
   /** The recursive codecs being entered past the depth limit: one met again has no finite value this way. */
   private readonly entered = new Set<AnyCodec>();
 
-  constructor(maxDepth: number) {
+  /** True when only valid values are wanted: refusals are not built (nor probed). */
+  private readonly validOnly: boolean;
+
+  constructor(maxDepth: number, validOnly: boolean) {
     this.maxDepth = maxDepth;
+    this.validOnly = validOnly;
   }
 
   gen(codec: AnyCodec): Gen {
@@ -140,7 +144,7 @@ class Walker implements Walk {
     if (byCodec === undefined) this.memo.set(level, (byCodec = new Map()));
     let g = byCodec.get(codec);
     if (g === undefined) {
-      g = finish(codec, this.draft(codec), this.terminal);
+      g = finish(codec, this.draft(codec), this.terminal || this.validOnly);
       byCodec.set(codec, g);
     }
     return g;
@@ -232,7 +236,7 @@ export function arbitrary(codec: AnyCodec, options?: ArbitraryOptions): fc.Arbit
 export function arbitrary(codec: AnyCodec, options: ArbitraryOptions = {}): fc.Arbitrary<unknown> | fc.Arbitrary<RefusedValue> {
   const maxDepth = options.maxDepth ?? 3;
   if (!Number.isSafeInteger(maxDepth) || maxDepth < 0) throw new TypeError(`@lib/testing: maxDepth must be a non-negative integer, got ${String(maxDepth)}`);
-  const gen = new Walker(maxDepth).gen(codec);
+  const gen = new Walker(maxDepth, options.valid !== false).gen(codec);
   if (options.valid !== false) return gen.valid;
   const refused = oneOf(gen.refused);
   if (refused === undefined) throw new TypeError(`@lib/testing: ${describeCodec(codec)} refuses no value that can be generated`);

@@ -1,3 +1,12 @@
 export { arbitrary } from './arbitrary.js';
 export type { ArbitraryOptions } from './arbitrary.js';
 export type { RefusedValue } from './refused-value.js';
+export { canRefuse, requests } from './requests.js';
+export type { AnyRoute, RequestCredentials, RequestsOptions, TestRequest } from './requests.js';
+export { assertServer, checkServer, formatReport } from './check-server.js';
+export type { CheckServerOptions, ReportedResponse, ServerFailure, ServerReport } from './check-server.js';
+export { mswHandlers } from './msw-handlers.js';
+export type { MswHandlersOptions } from './msw-handlers.js';
+export { mockServer } from './mock-server.js';
+export type { MockServer, MockServerOptions } from './mock-server.js';
+export type { MockOptions, MockOverride } from './mock-answers.js';

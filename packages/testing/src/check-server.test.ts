@@ -1,0 +1,141 @@
+// checkServer against a small server with three planted defects, and against the same server
+// without them: each defect is found, with a shrunk request, and the clean server passes.
+import * as codec from '@lib/codec';
+import * as nodeHttp from '@lib/node-http';
+import * as rest from '@lib/rest';
+import * as validate from '@lib/validate';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { assertServer, checkServer, formatReport } from './check-server.js';
+import { canRefuse, requests, type TestRequest } from './requests.js';
+
+const item = codec.object({ id: codec.string().refine(validate.uuid), name: codec.string().refine(validate.minLength(1), validate.maxLength(5)), qty: codec.int().refine(validate.min(0)) });
+const newItem = item.omit('id');
+class NoItem extends Error {}
+const notFound = rest.errorPattern(NoItem, 404, codec.object({ error: codec.string() }), (e) => ({ error: e.message }));
+const createItem = rest.route({ method: 'POST', path: '/items', body: newItem, response: item, meta: { operationId: 'createItem' } });
+const getItem = rest.route({ method: 'GET', path: '/items/{id}', pathParams: { id: codec.string().refine(validate.uuid) }, response: item, errors: [notFound], meta: { operationId: 'getItem' } });
+const listItems = rest.route({
+  method: 'GET',
+  path: '/items',
+  query: { limit: codec.defaulted(codec.intString().refine(validate.min(1), validate.max(50)), 10) },
+  response: codec.array(item),
+  meta: { operationId: 'listItems' },
+});
+
+interface Defects {
+  /** createItem throws for a quantity above 1000. */
+  readonly throws?: boolean;
+  /** getItem answers a name longer than its declared 5 characters (validateResponses off). */
+  readonly longName?: boolean;
+  /** The errorHandler answers 422 where the pipeline would answer 400 (undeclared). */
+  readonly undeclaredStatus?: boolean;
+}
+
+function buildApi(defects: Defects): rest.Server {
+  const items = new Map<string, codec.Infer<typeof item>>();
+  const api = rest.newServer(
+    { title: 'items', version: '1.0.0' },
+    rest.withDefaultOptions({
+      validateResponses: false,
+      ...(defects.undeclaredStatus === true && { errorHandler: (_ctx: rest.Context, err: unknown, status: number) => ({ status: status === 400 ? 422 : status, body: { error: err instanceof Error ? err.message : 'error' } }) }),
+    }),
+  );
+  createItem
+    .withHandler((_ctx, req) => {
+      if (defects.throws === true && req.qty > 1000) throw new Error('quantity overflow');
+      const created = { id: crypto.randomUUID(), ...req };
+      items.set(created.id, created);
+      return created;
+    })
+    .register(api);
+  getItem
+    .withHandler((_ctx, req) => {
+      const found = items.get(req.id.toLowerCase());
+      if (found === undefined) throw new NoItem(`no item ${req.id}`);
+      return defects.longName === true ? { ...found, name: `${found.name}-longer` } : found;
+    })
+    .register(api);
+  listItems.withHandler((_ctx, req) => [...items.values()].slice(0, req.limit)).register(api);
+  return api;
+}
+
+async function served<T>(api: rest.Server, use: (baseURL: string) => Promise<T>): Promise<T> {
+  const transport = nodeHttp.newServerTransport({ addr: '127.0.0.1:0' });
+  api.attach(transport);
+  const stop = new AbortController();
+  const done = api.serve({ signal: stop.signal });
+  const { host, port } = await transport.listening();
+  try {
+    return await use(`http://${host}:${port}`);
+  } finally {
+    stop.abort();
+    await done;
+  }
+}
+
+describe('testing.requests', () => {
+  it('generates requests the route accepts, and requests breaking one thing, labelled', () => {
+    for (const r of fc.sample(requests(listItems), { numRuns: 50, seed: 3 })) {
+      expect(r.method).toBe('GET');
+      expect(r.target).toMatch(/^\/items(\?limit=([1-9]|[1-4]\d|50))?$/);
+      expect(r.breaks).toBeUndefined();
+    }
+    const refused = fc.sample(requests(createItem, { valid: false }), { numRuns: 100, seed: 3 });
+    for (const r of refused) {
+      expect(r.breaks?.at).toMatch(/^body /);
+      expect(() => newItem.decode(JSON.parse(r.body as string))).toThrow(codec.DecodeError);
+    }
+    expect(new Set(refused.map((r) => r.breaks?.constraint))).toEqual(new Set(['type', 'required', 'minLength', 'maxLength', 'min']));
+    expect(canRefuse(listItems)).toBe(true);
+  });
+
+  it('fills path variables percent-encoded, never empty or a dot segment', () => {
+    const anyId = rest.route({ method: 'GET', path: '/things/{id}', pathParams: { id: codec.string() }, response: codec.empty() });
+    for (const r of fc.sample(requests(anyId), { numRuns: 300, seed: 5 })) {
+      const segment = r.target.slice('/things/'.length);
+      expect(segment).not.toMatch(/^(\.|\.\.)?$/);
+      expect(segment).not.toContain('/');
+      expect(encodeURIComponent(decodeURIComponent(segment))).toBe(segment);
+    }
+    // A plain string parameter refuses no text: nothing to break.
+    expect(canRefuse(anyId)).toBe(false);
+  });
+});
+
+describe('testing.checkServer', () => {
+  it('finds nothing on the server without defects', async () => {
+    const report = await served(buildApi({}), (baseURL) => checkServer({ api: buildApi({}), baseURL, runs: 40, seed: 7 }));
+    expect(formatReport(report)).toContain('in 0 places');
+    expect(report.requests).toBeGreaterThan(150);
+  }, 60_000);
+
+  it('finds a handler that throws for some input, with a minimal request', async () => {
+    const api = buildApi({ throws: true });
+    const report = await served(api, (baseURL) => checkServer({ api, baseURL, runs: 100, seed: 7 }));
+    const failure = report.failures.find((f) => f.operationId === 'createItem');
+    expect(failure?.problem).toBe('answered 500');
+    // Shrunk: the smallest quantity that throws, the shortest name.
+    expect(JSON.parse((failure?.request as TestRequest).body as string)).toEqual({ name: expect.any(String), qty: 1001 });
+    expect((JSON.parse((failure?.request as TestRequest).body as string) as { name: string }).name).toHaveLength(1);
+    expect(report.failures).toHaveLength(1);
+  }, 60_000);
+
+  it('finds a body that breaks its declared constraint', async () => {
+    const api = buildApi({ longName: true });
+    const report = await served(api, (baseURL) => checkServer({ api, baseURL, runs: 60, seed: 7 }));
+    const failure = report.failures.find((f) => f.operationId === 'getItem');
+    expect(failure?.problem).toMatch(/^the 200 body does not decode with the declared codec: .*name/);
+    expect(failure?.request.target).toMatch(/^\/items\/[0-9a-f-]{36}$/);
+  }, 60_000);
+
+  it('finds an undeclared status from a custom errorHandler, and assertServer reports it', async () => {
+    const api = buildApi({ undeclaredStatus: true });
+    const failed = await served(api, (baseURL) => assertServer({ api, baseURL, runs: 30, seed: 7 }).then(() => undefined, (err: unknown) => err));
+    expect(failed).toBeInstanceOf(Error);
+    const message = (failed as Error).message;
+    expect(message).toMatch(/answered 422, a status the route does not declare \(it declares [^)]*400/);
+    expect(message).toContain('invalid on purpose');
+    expect(message).toContain('seed 7');
+  }, 60_000);
+});

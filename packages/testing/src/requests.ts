@@ -1,0 +1,293 @@
+import type { Codec } from '@lib/codec';
+import { mediaTypeOf, type Format } from '@lib/format';
+import type { MediaTypeDescriptor, ParameterDescriptor, RouteDescriptor } from '@lib/openapi';
+import { describeRoute, isMultiValue, RouteHandle, type Route } from '@lib/rest';
+import { stringifyCookie } from 'cookie';
+import fc from 'fast-check';
+import { arbitrary } from './arbitrary.js';
+import type { RefusedValue } from './refused-value.js';
+
+/**
+ * One HTTP request, as `testing.requests` generates it and `testing.checkServer` sends it: ready
+ * for `fetch(baseURL + target, { method, headers, body })`.
+ */
+export interface TestRequest {
+  /** The request method (`GET`, `POST`, …). */
+  readonly method: string;
+  /**
+   * The request target (RFC 9112 §3.2.1, origin form): the route's path template with each
+   * variable percent-encoded (`encodeURIComponent`), then the query (`?a=1&tag=x&tag=y`,
+   * `application/x-www-form-urlencoded`, one pair per value of a multi-valued parameter).
+   */
+  readonly target: string;
+  /**
+   * Header fields by name: the route's header parameters, `cookie` (RFC 6265 §4.2.1, values
+   * percent-encoded as the `cookie` package writes them), `content-type` with a body, and the
+   * credentials given.
+   */
+  readonly headers: Readonly<Record<string, string>>;
+  /**
+   * The body, marshalled in one of the route's request formats (a `Blob` for a multipart body,
+   * its files unread); absent without one.
+   */
+  readonly body?: string | Uint8Array | Blob;
+  /**
+   * For a request the server must refuse (`valid: false`): the one thing it breaks — where
+   * (`query limit`, `path id`, `body /address/zip`) and what (the `constraint` the codec names,
+   * or `required` for a missing parameter).
+   */
+  readonly breaks?: { readonly at: string; readonly constraint: string };
+}
+
+/**
+ * Credentials sent with every request: header fields, query pairs and cookies, as the route's
+ * security schemes read them (`{ headers: { authorization: 'Bearer …' } }`,
+ * `{ cookies: { session: '…' } }`). Values are sent as given (cookies percent-encoded).
+ */
+export interface RequestCredentials {
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly query?: Readonly<Record<string, string>>;
+  readonly cookies?: Readonly<Record<string, string>>;
+}
+
+/** Options of {@link requests}. */
+export interface RequestsOptions {
+  /**
+   * `true` (the default): requests the route's declaration accepts — every parameter and the
+   * body valid. `false`: requests with exactly one parameter or the body invalid (or one
+   * required parameter missing), which the server must refuse with a 4xx.
+   */
+  readonly valid?: boolean;
+  /** Sent with every request. */
+  readonly credentials?: RequestCredentials;
+  /**
+   * Values other routes answered, by field name, tried for parameters of the same name
+   * (`id` for `{id}`): `checkServer` fills it as it goes. Values the parameter's codec refuses
+   * are not used.
+   */
+  readonly known?: ReadonlyMap<string, readonly string[]>;
+}
+
+/**
+ * A route (`rest.route(...)`, any request and response types), or a handle of one
+ * (`api.handles()`, `route.clientHandle()`).
+ */
+export type AnyRoute = RouteHandle<unknown, unknown> | Pick<Route<unknown, unknown>, 'id' | 'clientHandle'>;
+
+/** The handle of a route or handle: a registered handle keeps its builder's formats and security. */
+export function handleOf(route: AnyRoute): RouteHandle<unknown, unknown> {
+  return route instanceof RouteHandle ? route : route.clientHandle();
+}
+
+/** What a request is built from: each parameter's wire value (absent: not sent), and the body. */
+interface Parts {
+  readonly params: readonly (unknown | undefined)[];
+  readonly body: { readonly media: MediaTypeDescriptor; readonly wire: unknown } | undefined;
+  readonly breaks?: { readonly at: string; readonly constraint: string };
+}
+
+/**
+ * A fast-check `Arbitrary` of whole requests to `route`, generated from its declaration: the path
+ * with its variables, the query (repeated keys for a multi-valued parameter), header fields,
+ * cookies, and a body in each of the route's request formats. With `valid: false`, each request
+ * breaks exactly one thing (see {@link TestRequest.breaks}); a route with nothing to break (no
+ * parameter or body that can be invalid) gives an arbitrary that generates nothing
+ * (`fc.constant` filtered out: fast-check reports it cannot generate, so check {@link canRefuse} first).
+ *
+ * Values are those of `testing.arbitrary` for each parameter's and the body's codec, kept where
+ * HTTP can carry them: header values are visible ASCII (RFC 9110 §5.5), cookie values are
+ * percent-encoded, path values are never empty, `.` or `..` (RFC 3986 §5.2.4 would remove them),
+ * and text is well-formed Unicode. A body is JSON for JSON media types (the wire value as it is,
+ * so an invalid body reaches the server); in any other format only valid bodies are generated,
+ * marshalled by the route's own format.
+ * @throws {TypeError} (from `testing.arbitrary`) for a codec that cannot be generated.
+ */
+export function requests(route: AnyRoute, options: RequestsOptions = {}): fc.Arbitrary<TestRequest> {
+  const handle = handleOf(route);
+  const d = describeRoute(handle);
+  const valid = options.valid ?? true;
+  const parts = valid ? validParts(d, options.known) : invalidParts(d, options.known);
+  return parts.map((p) => build(handle, d, p, options.credentials));
+}
+
+/** True when `route` has a parameter or body that a request can break (so `requests(route, { valid: false })` generates). */
+export function canRefuse(route: AnyRoute): boolean {
+  return slots(describeRoute(handleOf(route))).length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** No lone surrogate: text that UTF-8 (and `encodeURIComponent`) can carry. */
+const WELL_FORMED = (s: string): boolean => !/\p{Surrogate}/u.test(s);
+/** A field value (RFC 9110 §5.5) as this kit sends it: visible ASCII and spaces, no leading or trailing space. */
+const FIELD_VALUE = /^(?:[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?)?$/;
+
+/**
+ * True when `wire` can be sent as parameter `p`: a string, or for a multi-valued query parameter
+ * (`rest.isMultiValue`) an array of strings, sent as one pair each (an empty array sends nothing,
+ * so it is sendable only as a valid value: `refused` says which).
+ */
+function sendable(p: ParameterDescriptor, wire: unknown, refused = false): boolean {
+  const multiValued = p.in === 'query' && isMultiValue(p.codec);
+  // A multi-valued parameter is read as a list whatever is sent: a refused value must be a
+  // non-empty list (a lone string would arrive as a list of one, and no pair as an empty one).
+  if (multiValued && refused && (!Array.isArray(wire) || wire.length === 0)) return false;
+  const multi = multiValued && Array.isArray(wire);
+  const values = multi ? wire : [wire];
+  return values.every((v) => {
+    if (typeof v !== 'string' || !WELL_FORMED(v)) return false;
+    if (p.in === 'path') return v !== '' && v !== '.' && v !== '..';
+    if (p.in === 'header') return FIELD_VALUE.test(v);
+    return true;
+  });
+}
+
+/**
+ * `arb` kept to the values `keep` accepts, or `undefined` when a sample of 100 (fixed seed) has
+ * none: a filter that almost never passes would make fast-check generate forever.
+ */
+function keeping<T>(arb: fc.Arbitrary<T>, keep: (value: T) => boolean): fc.Arbitrary<T> | undefined {
+  return fc.sample(arb, { numRuns: 100, seed: 42 }).some(keep) ? arb.filter(keep) : undefined;
+}
+
+/** The wire values of one parameter: the codec's (its string form, `{ type: 'string' }` without one), and known ones that decode. */
+function paramValues(p: ParameterDescriptor, known: ReadonlyMap<string, readonly string[]> | undefined): fc.Arbitrary<unknown> {
+  const generated = keeping(p.codec === undefined ? fc.string() : arbitrary(p.codec as Codec<unknown>), (w) => sendable(p, w));
+  if (generated === undefined) throw new TypeError(`${p.in} parameter ${JSON.stringify(p.name)}: its codec's values cannot be sent in a ${p.in === 'header' ? 'header field (visible ASCII)' : p.in}`);
+  const seen = (known?.get(p.name) ?? []).filter((v) => decodes(p.codec, v) && sendable(p, v));
+  return seen.length === 0 ? generated : fc.oneof(fc.constantFrom(...seen), generated);
+}
+
+function decodes(codec: Codec<unknown> | undefined, wire: unknown): boolean {
+  if (codec === undefined) return typeof wire === 'string';
+  try {
+    codec.decode(wire);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** JSON media types (RFC 8259; `+json` structured syntax suffix, RFC 6839 §3.1). */
+function isJson(mediaType: string): boolean {
+  const m = mediaTypeOf(mediaType);
+  return m === 'application/json' || m.endsWith('+json');
+}
+
+/** A valid body wire value for one of the route's request media types. */
+function validBody(d: RouteDescriptor): fc.Arbitrary<Parts['body']> {
+  const content = d.requestBody?.content ?? [];
+  if (content.length === 0) return fc.constant(undefined);
+  const each = content.map((media) => arbitrary(media.codec as Codec<unknown>).map((wire) => ({ media, wire })));
+  const body = fc.oneof(...each);
+  return d.requestBody?.required === false ? fc.option(body, { nil: undefined }) : body;
+}
+
+function validParts(d: RouteDescriptor, known: ReadonlyMap<string, readonly string[]> | undefined): fc.Arbitrary<Parts> {
+  const params = d.parameters.map((p) => (p.required ? paramValues(p, known) : fc.option(paramValues(p, known), { nil: undefined })));
+  return fc.record({ params: fc.tuple(...params), body: validBody(d) });
+}
+
+/** Each place one request can break: a parameter (or its absence), or a JSON body. */
+function slots(d: RouteDescriptor): ((known: ReadonlyMap<string, readonly string[]> | undefined) => fc.Arbitrary<Parts>)[] {
+  const out: ((known: ReadonlyMap<string, readonly string[]> | undefined) => fc.Arbitrary<Parts>)[] = [];
+  d.parameters.forEach((p, i) => {
+    const others = (known: ReadonlyMap<string, readonly string[]> | undefined): fc.Arbitrary<unknown>[] =>
+      d.parameters.map((q, j) => (j === i ? fc.constant(undefined) : q.required ? paramValues(q, known) : fc.option(paramValues(q, known), { nil: undefined })));
+    const at = `${p.in} ${p.name}`;
+    // A required query, header or cookie parameter left out (a path variable cannot be: the route would not match).
+    if (p.required && p.in !== 'path') {
+      out.push((known) => fc.record({ params: fc.tuple(...others(known)), body: validBody(d), breaks: fc.constant({ at, constraint: 'required' }) }));
+    }
+    // A codec that refuses no text (a plain string) has nothing to break here: parameters are text.
+    const refused = p.codec === undefined ? undefined : refusable(p.codec as Codec<unknown>, (r) => sendable(p, r.value, true));
+    if (refused !== undefined) {
+      out.push((known) =>
+        fc.tuple(fc.tuple(...others(known)), validBody(d), refused).map(([params, body, r]) => ({
+          params: params.map((v, j) => (j === i ? r.value : v)),
+          body,
+          breaks: { at: r.pointer === '' ? at : `${at} ${r.pointer}`, constraint: r.constraint },
+        })),
+      );
+    }
+  });
+  for (const media of d.requestBody?.content ?? []) {
+    if (!isJson(media.mediaType)) continue;
+    // JSON carries every refused value but a Blob (and `undefined`, which is no body at all).
+    const refused = refusable(media.codec as Codec<unknown>, (r) => r.value !== undefined && !(r.value instanceof Blob));
+    if (refused === undefined) continue;
+    out.push((known) =>
+      fc.tuple(validParts(d, known), refused).map(([parts, r]) => ({ params: parts.params, body: { media, wire: r.value }, breaks: { at: `body ${r.pointer || '/'}`, constraint: r.constraint } })),
+    );
+  }
+  return out;
+}
+
+/** The refused values of `codec` that `keep` accepts; `undefined` when it refuses nothing, or nothing `keep` accepts. */
+function refusable(codec: Codec<unknown>, keep: (r: RefusedValue) => boolean): fc.Arbitrary<RefusedValue> | undefined {
+  let all: fc.Arbitrary<RefusedValue>;
+  try {
+    all = arbitrary(codec, { valid: false }) as fc.Arbitrary<RefusedValue>;
+  } catch {
+    // A codec that refuses nothing (`any`, `empty`).
+    return undefined;
+  }
+  return keeping(all, keep);
+}
+
+function invalidParts(d: RouteDescriptor, known: ReadonlyMap<string, readonly string[]> | undefined): fc.Arbitrary<Parts> {
+  const each = slots(d).map((slot) => slot(known));
+  // Nothing to break: an arbitrary that generates nothing (fast-check says so).
+  return each.length === 0 ? fc.constant<Parts>({ params: [], body: undefined }).filter(() => false) : fc.oneof(...each);
+}
+
+/** The request of `parts`: target, header fields, cookies and body. */
+function build(handle: RouteHandle<unknown, unknown>, d: RouteDescriptor, parts: Parts, credentials: RequestCredentials | undefined): TestRequest {
+  const vars: Record<string, string> = {};
+  const query = new URLSearchParams();
+  const headers: Record<string, string> = {};
+  const cookies: Record<string, string> = {};
+  d.parameters.forEach((p, i) => {
+    const wire = parts.params[i];
+    if (wire === undefined) return;
+    const values = Array.isArray(wire) ? (wire as string[]) : [wire as string];
+    if (p.in === 'path') vars[p.name] = values[0] as string;
+    else if (p.in === 'query') for (const v of values) query.append(p.name, v);
+    else if (p.in === 'header') headers[p.name.toLowerCase()] = values.join(', ');
+    else cookies[p.name] = values[0] as string;
+  });
+  for (const [k, v] of Object.entries(credentials?.query ?? {})) if (!query.has(k)) query.set(k, v);
+  for (const [k, v] of Object.entries(credentials?.headers ?? {})) headers[k.toLowerCase()] ??= v;
+  for (const [k, v] of Object.entries(credentials?.cookies ?? {})) cookies[k] ??= v;
+  if (Object.keys(cookies).length > 0) headers['cookie'] = stringifyCookie(cookies);
+  const path = d.path.replace(/\{([^{}]+)\}/g, (_, name: string) => encodeURIComponent(vars[name] ?? ''));
+  const search = query.toString();
+  let body: string | Uint8Array | Blob | undefined;
+  if (parts.body !== undefined) {
+    const { media, wire } = parts.body;
+    if (isJson(media.mediaType)) {
+      body = JSON.stringify(wire);
+      headers['content-type'] = media.mediaType;
+    } else {
+      const message = marshal(handle, media, wire);
+      body = message.body;
+      headers['content-type'] = message.contentType;
+    }
+  }
+  return { method: d.method, target: search === '' ? path : `${path}?${search}`, headers, ...(body !== undefined && { body }), ...(parts.breaks !== undefined && { breaks: parts.breaks }) };
+}
+
+/** A format that can also write its body as a `Blob` (`format.multipart`). */
+interface BlobWriter {
+  marshalBlob?(value: unknown): { readonly contentType: string; readonly body: Blob };
+}
+
+/** A valid body in a format other than JSON: the wire value decoded, then marshalled by the route's own format. */
+function marshal(handle: RouteHandle<unknown, unknown>, media: MediaTypeDescriptor, wire: unknown): { contentType: string; body: Uint8Array | Blob } {
+  const f = handle.requestFormats.find((x) => mediaTypeOf(x.contentType) === mediaTypeOf(media.mediaType)) as (Format<unknown> & BlobWriter) | undefined;
+  if (f === undefined) throw new TypeError(`${handle.route.id}: no request format for ${media.mediaType}`);
+  const value = f.codec.decode(wire);
+  if (f.marshalBlob !== undefined) return f.marshalBlob(value);
+  if (f.marshalMessage !== undefined) return f.marshalMessage(value);
+  return { contentType: f.contentType, body: f.marshal(value) };
+}
