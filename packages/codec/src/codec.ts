@@ -343,21 +343,19 @@ const refuse = (): unknown => INVALID;
 /**
  * Runs the compiled function of `codec` of this `kind`, made by the compiler on first use and
  * kept on the codec itself (a non-enumerable property, so that a copy made by `with*` compiles
- * its own): its result on `input`, or `INVALID` when there is none, it refused the input, or it
- * threw (the codec's own methods then decide, and report what went wrong). Internal.
+ * its own; a codec the user froze keeps it in a map): its result on `input`, or `INVALID` when
+ * there is none, it refused the input, or it threw (the codec's own methods then decide, and
+ * report what went wrong). Internal.
  */
 export function runCompiled(codec: Codec<unknown>, input: unknown, kind: 'compile' | 'serializer'): unknown {
   const hook = compiler;
   if (hook === undefined || hook.mode() !== 'auto') return INVALID;
-  const slot = kind === 'compile' ? COMPILED_DECODER : COMPILED_SERIALIZER;
-  let fast = (codec as unknown as Record<symbol, ((input: unknown) => unknown) | undefined>)[slot];
+  const slot = COMPILED[kind];
+  let fast = (codec as unknown as Record<symbol, Compiled | undefined>)[slot] ?? FROZEN.get(slot)?.get(codec);
   if (fast === undefined) {
-    fast = (kind === 'compile' ? FROZEN_DECODERS : FROZEN_SERIALIZERS).get(codec);
-    if (fast === undefined) {
-      fast = hook[kind](codec) ?? refuse;
-      if (Object.isExtensible(codec)) Object.defineProperty(codec, slot, { value: fast, enumerable: false, writable: false, configurable: true });
-      else (kind === 'compile' ? FROZEN_DECODERS : FROZEN_SERIALIZERS).set(codec, fast);
-    }
+    fast = hook[kind](codec) ?? refuse;
+    if (Object.isExtensible(codec)) Object.defineProperty(codec, slot, { value: fast });
+    else FROZEN.set(slot, (FROZEN.get(slot) ?? new WeakMap()).set(codec, fast));
   }
   try {
     return fast(input);
@@ -365,12 +363,11 @@ export function runCompiled(codec: Codec<unknown>, input: unknown, kind: 'compil
     return INVALID;
   }
 }
+type Compiled = (input: unknown) => unknown;
 /** Where a codec keeps its compiled decoder and serializer. */
-const COMPILED_DECODER = Symbol('compiledDecoder');
-const COMPILED_SERIALIZER = Symbol('compiledSerializer');
-/** The compiled functions of codecs a user froze, which cannot keep them. */
-const FROZEN_DECODERS = new WeakMap<Codec<unknown>, (input: unknown) => unknown>();
-const FROZEN_SERIALIZERS = new WeakMap<Codec<unknown>, (input: unknown) => unknown>();
+const COMPILED = { compile: Symbol('compiledDecoder'), serializer: Symbol('compiledSerializer') } as const;
+/** The compiled functions of codecs a user froze, which cannot keep them, by slot. */
+const FROZEN = new Map<symbol, WeakMap<Codec<unknown>, Compiled>>();
 
 /** The codec compilers, as `internal/compile.ts` installs them. Internal. */
 export interface CompilerHook {

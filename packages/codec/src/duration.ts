@@ -12,7 +12,7 @@ import type { JsonSchema } from './json-schema.js';
 export const DURATION_PATTERN: string =
   '^P(?!$)(?:\\d{1,20}W|(?:\\d{1,20}D)?(?:T(?=\\d)(?:\\d{1,20}H)?(?:\\d{1,20}M)?(?:\\d{1,20}S)?)?)$';
 
-const DURATION_RE = new RegExp(DURATION_PATTERN);
+const DURATION_RE = /* @__PURE__ */ new RegExp(DURATION_PATTERN);
 const PARTS = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/;
 const UNITS = [604_800_000, 86_400_000, 3_600_000, 60_000, 1000] as const;
 /** The longest valid duration in seconds: its milliseconds are the last whole second below 2^53. */

@@ -16,9 +16,9 @@ const IMF_FIXDATE = `${DAY}, ${MDAY} ${MONTH} (\\d{4}) ${TIME} GMT`;
 const RFC850 = `(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), ${MDAY}-${MONTH}-(\\d{2}) ${TIME} GMT`;
 /** The obsolete asctime form, in GMT: `Sun Nov  6 08:49:37 1994` (the day is also read as `06`). */
 const ASCTIME = `${DAY} ${MONTH} ( [1-9]|0[1-9]|[12]\\d|3[01]) ${TIME} (\\d{4})`;
-const IMF_RE = new RegExp(`^${IMF_FIXDATE}$`);
-const RFC850_RE = new RegExp(`^${RFC850}$`);
-const ASCTIME_RE = new RegExp(`^${ASCTIME}$`);
+const IMF_RE = /* @__PURE__ */ new RegExp(`^${IMF_FIXDATE}$`);
+const RFC850_RE = /* @__PURE__ */ new RegExp(`^${RFC850}$`);
+const ASCTIME_RE = /* @__PURE__ */ new RegExp(`^${ASCTIME}$`);
 /** What the schema states: the three forms, with the ranges of their fields. */
 const PATTERN = `^(?:${IMF_FIXDATE}|${RFC850}|${ASCTIME})$`.replace(/\((?!\?)/g, '(?:');
 

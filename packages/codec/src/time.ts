@@ -2,8 +2,8 @@ import { Codec, describeType, type DecodeContext, type Invalid } from './codec.j
 import { encodeIssue, mismatch } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 
-const FULL_DATE_SRC = '\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])';
-const FULL_TIME_SRC = '(?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)';
+// The patterns below are written out whole (full-date, "T", full-time), not built from shared
+// pieces: plain string constants are left out of a bundle that does not use them.
 
 /**
  * The RFC 3339 §5.6 `date-time` syntax, as a regular expression source (calendar days and leap
@@ -13,11 +13,11 @@ const FULL_TIME_SRC = '(?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?
  * yourself for validators that are laxer than RFC 3339 (ajv-formats also accepts a space for
  * `T` and offsets like `+01`).
  */
-export const DATE_TIME_PATTERN: string = `^${FULL_DATE_SRC}[Tt]${FULL_TIME_SRC}$`;
+export const DATE_TIME_PATTERN: string = '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$';
 /** The RFC 3339 §5.6 `full-time` syntax (with offset), as a regular expression source; see {@link DATE_TIME_PATTERN}. */
-export const FULL_TIME_PATTERN: string = `^${FULL_TIME_SRC}$`;
+export const FULL_TIME_PATTERN: string = '^(?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$';
 
-const FULL_TIME_RE = new RegExp(FULL_TIME_PATTERN);
+const FULL_TIME_RE = /* @__PURE__ */ new RegExp(FULL_TIME_PATTERN);
 const TIME_PARTS = /^(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
 
 /** True when year, month and day name a real Gregorian calendar day. */
@@ -59,9 +59,9 @@ export function isFullTime(s: string): boolean {
  * UTC): exactly what JSON Schema `format: 'date-time'` with {@link DATE_TIME_PATTERN} accepts.
  */
 export function isDateTime(s: string): boolean {
-  // Read character by character ({@link dateTimeInstant}), which accepts exactly what the
-  // pattern and the calendar and leap-second rules accept (a property test compares them).
-  return !Number.isNaN(dateTimeInstant(s));
+  // Read character by character, which accepts exactly what the pattern and the calendar and
+  // leap-second rules accept (a property test compares them).
+  return readDateTime(s);
 }
 
 /** The two ASCII digits of `s` at `i` as a number, or -1. */
@@ -89,6 +89,19 @@ function daysFromCivil(y: number, m: number, d: number): number {
  * matching the regular expressions), refuses those instants itself.
  */
 export function dateTimeInstant(s: string): number {
+  if (!readDateTime(s)) return NaN;
+  const f = FIELDS;
+  return (daysFromCivil(f[0], f[1], f[2]) * 86_400 + f[3] * 3600 + f[4] * 60 + Math.min(f[5], 59)) * 1000 + f[6] - f[7] * 60_000;
+}
+
+/**
+ * What {@link readDateTime} read last: year, month, day, hour, minute, second, millisecond, and
+ * the offset east of UTC in minutes. Reused by every call (they run to the end synchronously).
+ */
+const FIELDS: [number, number, number, number, number, number, number, number] = [0, 0, 0, 0, 0, 0, 0, 0];
+
+/** Reads an RFC 3339 date-time character by character into {@link FIELDS}; false for any text {@link isDateTime} refuses. */
+function readDateTime(s: string): boolean {
   const y1 = twoDigits(s, 0);
   const y2 = twoDigits(s, 2);
   const mo = twoDigits(s, 5);
@@ -97,9 +110,9 @@ export function dateTimeInstant(s: string): number {
   const mi = twoDigits(s, 14);
   const sec = twoDigits(s, 17);
   // '-' 45, ':' 58, 'T' | 32 and 't' are 116.
-  if (y1 < 0 || y2 < 0 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || (s.charCodeAt(10) | 32) !== 116 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return NaN;
+  if (y1 < 0 || y2 < 0 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || (s.charCodeAt(10) | 32) !== 116 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return false;
   const y = y1 * 100 + y2;
-  if (!isCalendarDate(y, mo, d) || h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 60) return NaN;
+  if (!isCalendarDate(y, mo, d) || h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 60) return false;
   let i = 19;
   let ms = 0;
   if (s.charCodeAt(i) === 46) {
@@ -110,7 +123,7 @@ export function dateTimeInstant(s: string): number {
       if (c < 0 || c > 9) break;
       if (n < 3) ms = ms * 10 + c;
     }
-    if (n === 0) return NaN;
+    if (n === 0) return false;
     if (n < 3) ms *= n === 1 ? 100 : 10;
   }
   const z = s.charCodeAt(i);
@@ -118,16 +131,24 @@ export function dateTimeInstant(s: string): number {
   let om = 0;
   if ((z | 32) === 122) {
     // 'Z' or 'z', last.
-    if (i + 1 !== s.length) return NaN;
+    if (i + 1 !== s.length) return false;
   } else if (z === 43 || z === 45) {
     // '+' or '-' HH:MM, last.
     oh = twoDigits(s, i + 1);
     om = twoDigits(s, i + 4);
-    if (i + 6 !== s.length || s.charCodeAt(i + 3) !== 58 || oh < 0 || oh > 23 || om < 0 || om > 59) return NaN;
-  } else return NaN;
-  const sign = z === 45 ? -1 : 1;
-  if (!leapSecondOk(h, mi, sec, z === 45 ? '-' : '+', oh, om)) return NaN;
-  return (daysFromCivil(y, mo, d) * 86_400 + h * 3600 + mi * 60 + Math.min(sec, 59)) * 1000 + ms - sign * (oh * 60 + om) * 60_000;
+    if (i + 6 !== s.length || s.charCodeAt(i + 3) !== 58 || oh < 0 || oh > 23 || om < 0 || om > 59) return false;
+  } else return false;
+  if (!leapSecondOk(h, mi, sec, z === 45 ? '-' : '+', oh, om)) return false;
+  const f = FIELDS;
+  f[0] = y;
+  f[1] = mo;
+  f[2] = d;
+  f[3] = h;
+  f[4] = mi;
+  f[5] = sec;
+  f[6] = ms;
+  f[7] = (z === 45 ? -1 : 1) * (oh * 60 + om);
+  return true;
 }
 
 /** The first and last instants RFC 3339 can write: 0000-01-01T00:00:00.000Z, 9999-12-31T23:59:59.999Z. */

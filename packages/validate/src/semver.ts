@@ -5,7 +5,7 @@ import { addKeyword } from './internal/schema.js';
 // The regular expression of semver.org (2.0.0), numbered-group form.
 const SEMVER_PATTERN =
   '^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$';
-const SEMVER = new RegExp(SEMVER_PATTERN);
+const SEMVER = /* @__PURE__ */ new RegExp(SEMVER_PATTERN);
 
 /**
  * A Semantic Versioning 2.0.0 version (`1.2.3`, `1.0.0-rc.1+build.5`; no `v` prefix). Applies

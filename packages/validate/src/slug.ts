@@ -3,7 +3,7 @@ import { constraint } from './constraint.js';
 import { addKeyword } from './internal/schema.js';
 
 const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
-const SLUG = new RegExp(SLUG_PATTERN);
+const SLUG = /* @__PURE__ */ new RegExp(SLUG_PATTERN);
 
 /**
  * A URL slug: lower-case ASCII letters and digits in groups joined by single hyphens

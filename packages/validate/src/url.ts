@@ -4,7 +4,7 @@ import { isUri } from './internal/formats.js';
 import { addKeyword } from './internal/schema.js';
 
 const WEB_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://[^/?#]';
-const WEB = new RegExp(WEB_PATTERN);
+const WEB = /* @__PURE__ */ new RegExp(WEB_PATTERN);
 
 /**
  * A web URL: an absolute URI (see `uri`) whose scheme is `http` or `https` (any case) and that

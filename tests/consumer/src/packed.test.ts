@@ -115,6 +115,11 @@ describe('the packed packages', () => {
     await sh(app, 'npx', ['tsc', '-p', '.']);
     const onHono = JSON.parse((await sh(app, 'node', ['dist/service.js'])).trim().split('\n').at(-1) as string) as Record<string, unknown>;
     expect(onHono).toEqual({ adapter: 'router-adapter', ...expected });
+
+    // CommonJS: every installed package loads with require (an ESM-only dependency is bundled in).
+    const names = ['@lib/codec', '@lib/validate', '@lib/format', '@lib/openapi', '@lib/rest', '@lib/node-http', '@lib/router-adapter'];
+    const loaded = await sh(app, 'node', ['-e', `for (const n of ${JSON.stringify(names)}) console.log(n, Object.keys(require(n)).length > 0)`]);
+    expect(loaded.trim().split('\n')).toEqual(names.map((n) => `${n} true`));
   }, 300_000);
 
   it('publish: a dry run of every package', async () => {
