@@ -9,6 +9,7 @@ import {
   BytesCodec,
   ConstantCodec,
   deepEqual,
+  duration,
   EqCodec,
   Float32Codec,
   fromBase64,
@@ -425,18 +426,12 @@ export function dateDraft(): Draft {
   return textDraft(fullDateText(), malformedDate());
 }
 
-/** The duration text of `seconds`: `PT90S`, or split into days, hours, minutes and seconds (`P1DT2H`). */
+/** Writes duration texts: the codec's own encoder. */
+const DURATION = duration();
+
+/** The duration text of `seconds`: `PT90S`, or as `codec.duration()` writes it, split into days, hours, minutes and seconds (`P1DT2H`). */
 function durationOfSeconds(seconds: number, split: boolean): string {
-  if (!split) return `PT${seconds}S`;
-  let rest = seconds;
-  const d = Math.floor(rest / 86_400);
-  rest -= d * 86_400;
-  const h = Math.floor(rest / 3600);
-  rest -= h * 3600;
-  const m = Math.floor(rest / 60);
-  rest -= m * 60;
-  const time = (h > 0 ? `${h}H` : '') + (m > 0 ? `${m}M` : '') + (rest > 0 ? `${rest}S` : '');
-  return d === 0 && time === '' ? 'PT0S' : `P${d > 0 ? `${d}D` : ''}${time === '' ? '' : `T${time}`}`;
+  return split ? (DURATION.encode(seconds * 1000) as string) : `PT${seconds}S`;
 }
 
 /**

@@ -112,7 +112,7 @@ export function requests(route: AnyRoute, options: RequestsOptions = {}): fc.Arb
 
 /** True when `route` has a parameter or body that a request can break (so `requests(route, { valid: false })` generates). */
 export function canRefuse(route: AnyRoute): boolean {
-  return slots(describeRoute(handleOf(route))).length > 0;
+  return breaks(describeRoute(handleOf(route))).length > 0;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -183,42 +183,36 @@ function validBody(d: RouteDescriptor): fc.Arbitrary<Parts['body']> {
   return d.requestBody?.required === false ? fc.option(body, { nil: undefined }) : body;
 }
 
-function validParts(d: RouteDescriptor, known: ReadonlyMap<string, readonly string[]> | undefined): fc.Arbitrary<Parts> {
-  const params = d.parameters.map((p) => (p.required ? paramValues(p, known) : fc.option(paramValues(p, known), { nil: undefined })));
-  return fc.record({ params: fc.tuple(...params), body: validBody(d) });
+/** Each parameter's valid wire values; `undefined` (not sent) among them when it is optional. */
+function validParams(d: RouteDescriptor, known: ReadonlyMap<string, readonly string[]> | undefined): fc.Arbitrary<unknown>[] {
+  return d.parameters.map((p) => (p.required ? paramValues(p, known) : fc.option(paramValues(p, known), { nil: undefined })));
 }
 
-/** Each place one request can break: a parameter (or its absence), or a JSON body. */
-function slots(d: RouteDescriptor): ((known: ReadonlyMap<string, readonly string[]> | undefined) => fc.Arbitrary<Parts>)[] {
-  const out: ((known: ReadonlyMap<string, readonly string[]> | undefined) => fc.Arbitrary<Parts>)[] = [];
+function validParts(d: RouteDescriptor, known: ReadonlyMap<string, readonly string[]> | undefined): fc.Arbitrary<Parts> {
+  return fc.record({ params: fc.tuple(...validParams(d, known)), body: validBody(d) });
+}
+
+/**
+ * One place a request can break: parameter `param` left out (`refused` absent: a required
+ * query, header or cookie parameter; a path variable cannot be, the route would not match) or
+ * given a refused value, or the JSON body `media` given a refused value.
+ */
+type Break = { readonly param: number; readonly refused?: fc.Arbitrary<RefusedValue> } | { readonly media: MediaTypeDescriptor; readonly refused: fc.Arbitrary<RefusedValue> };
+
+/** Every place one request to `d` can break. */
+function breaks(d: RouteDescriptor): Break[] {
+  const out: Break[] = [];
   d.parameters.forEach((p, i) => {
-    const others = (known: ReadonlyMap<string, readonly string[]> | undefined): fc.Arbitrary<unknown>[] =>
-      d.parameters.map((q, j) => (j === i ? fc.constant(undefined) : q.required ? paramValues(q, known) : fc.option(paramValues(q, known), { nil: undefined })));
-    const at = `${p.in} ${p.name}`;
-    // A required query, header or cookie parameter left out (a path variable cannot be: the route would not match).
-    if (p.required && p.in !== 'path') {
-      out.push((known) => fc.record({ params: fc.tuple(...others(known)), body: validBody(d), breaks: fc.constant({ at, constraint: 'required' }) }));
-    }
+    if (p.required && p.in !== 'path') out.push({ param: i });
     // A codec that refuses no text (a plain string) has nothing to break here: parameters are text.
     const refused = p.codec === undefined ? undefined : refusable(p.codec as Codec<unknown>, (r) => sendable(p, r.value, true));
-    if (refused !== undefined) {
-      out.push((known) =>
-        fc.tuple(fc.tuple(...others(known)), validBody(d), refused).map(([params, body, r]) => ({
-          params: params.map((v, j) => (j === i ? r.value : v)),
-          body,
-          breaks: { at: r.pointer === '' ? at : `${at} ${r.pointer}`, constraint: r.constraint },
-        })),
-      );
-    }
+    if (refused !== undefined) out.push({ param: i, refused });
   });
   for (const media of d.requestBody?.content ?? []) {
     if (!isJson(media.mediaType)) continue;
     // JSON carries every refused value but a Blob (and `undefined`, which is no body at all).
     const refused = refusable(media.codec as Codec<unknown>, (r) => r.value !== undefined && !(r.value instanceof Blob));
-    if (refused === undefined) continue;
-    out.push((known) =>
-      fc.tuple(validParts(d, known), refused).map(([parts, r]) => ({ params: parts.params, body: { media, wire: r.value }, breaks: { at: `body ${r.pointer || '/'}`, constraint: r.constraint } })),
-    );
+    if (refused !== undefined) out.push({ media, refused });
   }
   return out;
 }
@@ -235,10 +229,23 @@ function refusable(codec: Codec<unknown>, keep: (r: RefusedValue) => boolean): f
   return keeping(all, keep);
 }
 
+/** Requests that break exactly one place: the other parameters and the body valid. */
 function invalidParts(d: RouteDescriptor, known: ReadonlyMap<string, readonly string[]> | undefined): fc.Arbitrary<Parts> {
-  const each = slots(d).map((slot) => slot(known));
+  const places = breaks(d);
   // Nothing to break: an arbitrary that generates nothing (fast-check says so).
-  return each.length === 0 ? fc.constant<Parts>({ params: [], body: undefined }).filter(() => false) : fc.oneof(...each);
+  if (places.length === 0) return fc.constant<Parts>({ params: [], body: undefined }).filter(() => false);
+  const params = fc.tuple(...validParams(d, known));
+  const body = validBody(d);
+  return fc.oneof(
+    ...places.map((b): fc.Arbitrary<Parts> => {
+      if ('media' in b) return fc.tuple(params, b.refused).map(([ps, r]) => ({ params: ps, body: { media: b.media, wire: r.value }, breaks: { at: `body ${r.pointer || '/'}`, constraint: r.constraint } }));
+      const p = d.parameters[b.param] as ParameterDescriptor;
+      const at = `${p.in} ${p.name}`;
+      const put = (ps: unknown[], v: unknown): unknown[] => ps.map((x, j) => (j === b.param ? v : x));
+      if (b.refused === undefined) return fc.tuple(params, body).map(([ps, bd]) => ({ params: put(ps, undefined), body: bd, breaks: { at, constraint: 'required' } }));
+      return fc.tuple(params, body, b.refused).map(([ps, bd, r]) => ({ params: put(ps, r.value), body: bd, breaks: { at: r.pointer === '' ? at : `${at} ${r.pointer}`, constraint: r.constraint } }));
+    }),
+  );
 }
 
 /** The request of `parts`: target, header fields, cookies and body. */
