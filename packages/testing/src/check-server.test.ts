@@ -129,6 +129,28 @@ describe('testing.checkServer', () => {
     expect(failure?.request.target).toMatch(/^\/items\/[0-9a-f-]{36}$/);
   }, 60_000);
 
+  it('reports a request the server never answers, gives up on it at the timeout, and leaves nothing open', async () => {
+    const slow = rest.route({ method: 'GET', path: '/slow', response: item, meta: { operationId: 'slow' } });
+    const api = rest.newServer({ title: 'slow', version: '1.0.0' });
+    slow.withHandler(() => new Promise<never>(() => undefined)).register(api);
+    const transport = nodeHttp.newServerTransport({ addr: '127.0.0.1:0' });
+    api.attach(transport);
+    const stop = new AbortController();
+    const done = api.serve({ signal: stop.signal, shutdownTimeout: 100 });
+    const { host, port } = await transport.listening();
+    const started = performance.now();
+    const report = await checkServer({ api, baseURL: `http://${host}:${port}`, runs: 5, seed: 7, timeout: 200 });
+    expect(report.failures).toHaveLength(1);
+    expect(report.failures[0]?.problem).toMatch(/^no response: /);
+    expect(report.failures[0]?.response).toBeUndefined();
+    // One timed-out request, not five: the first failure ends the runs (nothing to shrink).
+    expect(performance.now() - started).toBeLessThan(2000);
+    stop.abort();
+    await done;
+    // The server's shutdown closed the abandoned connection: nothing holds the port.
+    await expect(fetch(`http://${host}:${port}/slow`)).rejects.toThrow();
+  }, 30_000);
+
   it('finds an undeclared status from a custom errorHandler, and assertServer reports it', async () => {
     const api = buildApi({ undeclaredStatus: true });
     const failed = await served(api, (baseURL) => assertServer({ api, baseURL, runs: 30, seed: 7 }).then(() => undefined, (err: unknown) => err));
