@@ -184,10 +184,10 @@ describe('encodeJson', () => {
 
   it('writes instants exactly as toISOString does, over the whole range of the time codec', () => {
     const edges = [FIRST_INSTANT, LAST_INSTANT, 0, -1, 1, -62135596800001, -30610224000000, 946684799999, 951782400000, 253402300799000];
-    for (const t of edges) expect(isoInstant(new Date(t))).toBe(new Date(t).toISOString());
+    for (const t of edges) expect(isoInstant(t)).toBe(new Date(t).toISOString());
     fc.assert(
       fc.property(fc.integer({ min: FIRST_INSTANT, max: LAST_INSTANT }), (t) => {
-        expect(isoInstant(new Date(t))).toBe(new Date(t).toISOString());
+        expect(isoInstant(t)).toBe(new Date(t).toISOString());
       }),
       { numRuns: 5000 },
     );

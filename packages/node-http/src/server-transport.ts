@@ -646,9 +646,14 @@ export class NodeServerTransport implements ServerTransport {
     this.#fallback = fallback;
     for (const r of routes) {
       const pattern = colonPath(r.path);
-      if (this.mux.hasRoute(r.method as FindMyWay.HTTPMethod, pattern)) throw new DuplicateRouteError(`${r.method} ${r.path}`);
       const store: RouteStore = { prepared: r };
-      this.mux.on(r.method as FindMyWay.HTTPMethod, pattern, () => undefined, store);
+      try {
+        // find-my-way refuses a route it already has; asking it first would walk the tree twice.
+        this.mux.on(r.method as FindMyWay.HTTPMethod, pattern, () => undefined, store);
+      } catch (err) {
+        if (this.mux.hasRoute(r.method as FindMyWay.HTTPMethod, pattern)) throw new DuplicateRouteError(`${r.method} ${r.path}`);
+        throw err;
+      }
       this.#methods.add(r.method);
     }
   }

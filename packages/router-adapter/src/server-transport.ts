@@ -44,12 +44,10 @@ function templateMatcher(path: string): RegExp {
 }
 
 /**
- * A total order of templates in which, segment by segment, a literal comes before a `{var}`
- * (literals by their text, then the shorter template first).
+ * A total order of templates, given split at `/`, in which, segment by segment, a literal comes
+ * before a `{var}` (literals by their text, then the shorter template first).
  */
-function specificity(a: string, b: string): number {
-  const sa = a.split('/');
-  const sb = b.split('/');
+function specificity(sa: readonly string[], sb: readonly string[]): number {
   for (let i = 0; i < Math.min(sa.length, sb.length); i++) {
     const x = sa[i] as string;
     const y = sb[i] as string;
@@ -59,6 +57,11 @@ function specificity(a: string, b: string): number {
     if (!vx && x !== y) return x < y ? -1 : 1;
   }
   return sa.length - sb.length;
+}
+
+/** The shape of a template, every `{var}` written `{}`: two templates of one shape match the same paths. */
+function templateShape(path: string): string {
+  return path.replace(/\{[^}]+\}/g, '{}');
 }
 
 /**
@@ -297,7 +300,12 @@ export class HonoServerTransport implements ServerTransport {
   /** The configured address, when any. */
   readonly addr: string | undefined;
   readonly #options: ServerTransportOptions;
-  readonly #routes: { readonly method: string; readonly matcher: RegExp }[] = [];
+  /** Every mounted route's method and template, for duplicates and 405's `Allow`. */
+  readonly #routes: { readonly method: string; readonly path: string }[] = [];
+  /** `METHOD shape` of every mounted route. */
+  readonly #shapes = new Set<string>();
+  /** The mounted routes' matchers, built at the first request no route matches. */
+  #matchers: { readonly method: string; readonly matcher: RegExp }[] | undefined;
   #fallback: FallbackResponses = prepareFallback({});
   #host: NodeHost | undefined;
   /** Set while this transport serves on Node. */
@@ -331,17 +339,17 @@ export class HonoServerTransport implements ServerTransport {
 
   mount(routes: readonly PreparedRoute[], fallback: FallbackResponses = prepareFallback({})): void {
     this.#fallback = fallback;
-    const seen = new Set(this.#routes.map((r) => `${r.method} ${r.matcher.source}`));
     // Hono tries routes in registration order; find-my-way (and users) expect a static segment to
     // win over a parameter (`/users/events` before `/users/{id}`): register the specific first.
-    for (const r of [...routes].sort((a, b) => specificity(a.path, b.path))) {
-      const matcher = templateMatcher(r.path);
-      const key = `${r.method} ${matcher.source}`;
-      if (seen.has(key)) throw new DuplicateRouteError(`${r.method} ${r.path}`);
-      seen.add(key);
-      this.#routes.push({ method: r.method, matcher });
+    const sorted = routes.map((r) => ({ r, segments: r.path.split('/') })).sort((a, b) => specificity(a.segments, b.segments));
+    for (const { r } of sorted) {
+      const key = `${r.method} ${templateShape(r.path)}`;
+      if (this.#shapes.has(key)) throw new DuplicateRouteError(`${r.method} ${r.path}`);
+      this.#shapes.add(key);
+      this.#routes.push({ method: r.method, path: r.path });
       this.router.on(r.method, colonPath(r.path), (c) => this.#serve(c, r));
     }
+    this.#matchers = undefined;
   }
 
   async #serve(c: HonoContext, route: PreparedRoute): Promise<Response> {
@@ -362,7 +370,8 @@ export class HonoServerTransport implements ServerTransport {
       const path = new URL(request.url).pathname;
       const method = request.method;
       const fallback = { method, path, native: c, header: (name: string) => request.headers.get(name) ?? undefined };
-      const allow = [...new Set(this.#routes.filter((r) => r.matcher.test(path)).map((r) => r.method))];
+      this.#matchers ??= this.#routes.map((r) => ({ method: r.method, matcher: templateMatcher(r.path) }));
+      const allow = [...new Set(this.#matchers.filter((r) => r.matcher.test(path)).map((r) => r.method))];
       const Res = this.#node?.Response;
       if (allow.length === 0) return toResponse(this.#fallback.notFound(fallback), () => undefined, Res);
       if (allow.includes('GET') && !allow.includes('HEAD')) allow.push('HEAD');

@@ -50,15 +50,34 @@ export function quote(s: string): string {
 
 /** `00` … `99`. */
 const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => (i < 10 ? `0${i}` : `${i}`));
+/** `000` … `999`. */
+const THREE_DIGITS = Array.from({ length: 1000 }, (_, i) => (i < 10 ? `00${i}` : i < 100 ? `0${i}` : `${i}`));
 
 /**
- * `date.toISOString()` for an instant of years 0000–9999 (the time codec's range), written from
- * the UTC fields: the same text, about three times faster than the engine's `toISOString`.
+ * `new Date(t).toISOString()` for an instant `t` (milliseconds since the epoch) of the years
+ * 0000–9999 (the time codec's range), written by H. Hinnant's `civil_from_days` (the inverse of `time.ts`'s
+ * `daysFromCivil`): the same text, about four times faster than the engine's `toISOString`, and
+ * a quarter faster than reading the seven `getUTC*` fields.
  */
-export function isoInstant(d: Date): string {
-  const y = d.getUTCFullYear();
-  const ms = d.getUTCMilliseconds();
-  return `${y < 1000 ? String(y).padStart(4, '0') : y}-${TWO_DIGITS[d.getUTCMonth() + 1]}-${TWO_DIGITS[d.getUTCDate()]}T${TWO_DIGITS[d.getUTCHours()]}:${TWO_DIGITS[d.getUTCMinutes()]}:${TWO_DIGITS[d.getUTCSeconds()]}.${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z`;
+export function isoInstant(t: number): string {
+  const days = Math.floor(t / 86400000);
+  const msOfDay = t - days * 86400000;
+  const era = Math.floor((days + 719468) / 146097);
+  const doe = days + 719468 - era * 146097; // day of the 400-year era, 0 … 146096
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100)); // from 1 March
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  const s = Math.floor(msOfDay / 1000);
+  const h = Math.floor(s / 3600);
+  const mi = Math.floor((s - h * 3600) / 60);
+  return (
+    (y < 1000 ? String(y).padStart(4, '0') : String(y)) +
+    '-' + TWO_DIGITS[month] + '-' + TWO_DIGITS[doy - Math.floor((153 * mp + 2) / 5) + 1] +
+    'T' + TWO_DIGITS[h] + ':' + TWO_DIGITS[mi] + ':' + TWO_DIGITS[s - h * 3600 - mi * 60] +
+    '.' + THREE_DIGITS[msOfDay - s * 1000] + 'Z'
+  );
 }
 
 /**
@@ -151,7 +170,7 @@ const EMITTERS = new Map<unknown, Emit>([
       const t = e.local();
       e.line(`if (!(${src} instanceof Date)) return F; const ${t} = ${src}.getTime();`);
       e.line(`if (!(${t} >= ${JSON.stringify(FIRST_INSTANT)} && ${t} <= ${JSON.stringify(LAST_INSTANT)})) return F;`);
-      return text(`('"' + I(${src}) + '"')`);
+      return text(`('"' + I(${t}) + '"')`);
     },
   ],
   [

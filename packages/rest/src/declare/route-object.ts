@@ -293,7 +293,8 @@ export function route<
   if (d.meta !== undefined || d.security !== undefined) opts.push(routeMeta({ ...d.meta, ...(d.security !== undefined && { security: d.security }) }));
   for (const r of d.responses ?? []) opts.push(responseMeta(r));
   const requestParam = (kind: ParamLocation, entries: ParamEntries<ParamEntry> | undefined): void => {
-    for (const key of Object.keys(entries ?? {})) {
+    if (entries === undefined) return;
+    for (const key of Object.keys(entries)) {
       const { name, codec, description } = unpack(key, (entries as ParamEntries<ParamEntry>)[key] as ParamEntry);
       const required = kind === 'path' || !mayBeAbsent(codec);
       opts.push(new RequestMergeParam<Record<string, unknown>, unknown>({ kind, name, codec: unwrapOptional(codec), required, get: (r) => r[key], set: (r, v) => void (r[key] = v), description }));
@@ -303,11 +304,12 @@ export function route<
   requestParam('query', d.query);
   requestParam('header', d.headers);
   requestParam('cookie', d.cookies);
-  for (const p of [...responseParams('responseHeader', d.responseHeaders), ...responseParams('responseCookie', d.responseCookies)]) opts.push(p);
-  for (const e of d.errors ?? []) opts.push(e);
+  const routeFields = [...responseParams('responseHeader', d.responseHeaders), ...responseParams('responseCookie', d.responseCookies)];
+  for (const p of routeFields) opts.push(p);
+  if (d.errors !== undefined) for (const e of d.errors) opts.push(e);
   // Other success responses: each status's body codec, lifted as the main one is, and its own headers and cookies where given.
-  const hasRouteFields = Object.keys(d.responseHeaders ?? {}).length + Object.keys(d.responseCookies ?? {}).length > 0;
-  for (const key of Object.keys(d.successes ?? {})) {
+  const hasRouteFields = routeFields.length > 0;
+  if (d.successes !== undefined) for (const key of Object.keys(d.successes)) {
     const entry = (d.successes as Record<string, SuccessEntry>)[key] as SuccessEntry;
     const field = entry instanceof SuccessField ? entry : undefined;
     const body = field !== undefined ? field.body : entry;
@@ -328,10 +330,9 @@ export function route<
     reqFormats = reqFormats?.map((f) => bodyFieldFormat(f, reqCodec));
   }
   const response = d.response;
-  const hasResponseFields = Object.keys(d.responseHeaders ?? {}).length + Object.keys(d.responseCookies ?? {}).length > 0;
   let respCodec: Codec<unknown> = response ?? new EmptyCodec();
   let respFormats = d.formats as readonly Format<unknown>[] | undefined;
-  if (response !== undefined && !(response instanceof ObjectCodec) && hasResponseFields) {
+  if (response !== undefined && !(response instanceof ObjectCodec) && hasRouteFields) {
     respCodec = bodyField(response);
     respFormats = respFormats?.map((f) => bodyFieldFormat(f, respCodec));
   }
@@ -343,7 +344,8 @@ export function route<
 /** The response merge parameters of a map of response header or cookie entries. */
 function responseParams(kind: 'responseHeader' | 'responseCookie', entries: ParamEntries<ResponseCookieEntry> | undefined): ResponseMergeParam<Record<string, unknown>, unknown>[] {
   const out: ResponseMergeParam<Record<string, unknown>, unknown>[] = [];
-  for (const key of Object.keys(entries ?? {})) {
+  if (entries === undefined) return out;
+  for (const key of Object.keys(entries)) {
     const entry = (entries as ParamEntries<ResponseCookieEntry>)[key] as ResponseCookieEntry;
     const { name, codec, description, attributes } = unpack(key, entry);
     const p = new ResponseMergeParam<Record<string, unknown>, unknown>({ kind, name, codec: unwrapOptional(codec), required: !mayBeAbsent(codec), get: (r) => r[key], set: (r, v) => void (r[key] = v), description });
