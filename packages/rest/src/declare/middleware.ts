@@ -316,6 +316,7 @@ export function bundledAttachment(mw: Middleware<unknown, unknown>): MiddlewareA
  * @throws {RouteDeclarationError} a parameter declared twice.
  */
 export function checkMiddleware(routeId: string, routeParams: readonly AnyParam[], list: readonly MiddlewareAttachment[]): void {
+  if (list.length === 0) return;
   for (let i = 0; i < list.length; i++) {
     const a = list[i] as MiddlewareAttachment;
     for (let j = i + 1; j < list.length; j++) {

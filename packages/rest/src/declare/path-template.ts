@@ -21,7 +21,9 @@ const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export function templateVars(route: string, template: string): string[] {
   if (!template.startsWith('/')) throw new RouteDeclarationError(route, 'path must start with "/"');
   const vars: string[] = [];
-  for (const segment of template.split('/')) {
+  const segments = template.split('/');
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i] as string;
     if (segment.startsWith(':')) throw new RouteDeclarationError(route, `path variables are written {name}, not :name: ${JSON.stringify(segment)}`);
     if (!segment.includes('{') && !segment.includes('}')) continue;
     const m = /^\{([^{}]*)\}$/.exec(segment);

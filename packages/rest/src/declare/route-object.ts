@@ -292,30 +292,28 @@ export function route<
   const opts: RouteOption<never, never, unknown>[] = [];
   if (d.meta !== undefined || d.security !== undefined) opts.push(routeMeta({ ...d.meta, ...(d.security !== undefined && { security: d.security }) }));
   for (const r of d.responses ?? []) opts.push(responseMeta(r));
-  const requestParam = (kind: ParamLocation, entries: ParamEntries<ParamEntry> | undefined): void => {
-    if (entries === undefined) return;
-    for (const key of Object.keys(entries)) {
-      const { name, codec, description } = unpack(key, (entries as ParamEntries<ParamEntry>)[key] as ParamEntry);
-      const required = kind === 'path' || !mayBeAbsent(codec);
-      opts.push(new RequestMergeParam<Record<string, unknown>, unknown>({ kind, name, codec: unwrapOptional(codec), required, get: (r) => r[key], set: (r, v) => void (r[key] = v), description }));
-    }
-  };
-  requestParam('path', d.pathParams);
-  requestParam('query', d.query);
-  requestParam('header', d.headers);
-  requestParam('cookie', d.cookies);
-  const routeFields = [...responseParams('responseHeader', d.responseHeaders), ...responseParams('responseCookie', d.responseCookies)];
-  for (const p of routeFields) opts.push(p);
-  if (d.errors !== undefined) for (const e of d.errors) opts.push(e);
+  if (d.pathParams !== undefined) requestParams(opts, 'path', d.pathParams);
+  if (d.query !== undefined) requestParams(opts, 'query', d.query);
+  if (d.headers !== undefined) requestParams(opts, 'header', d.headers);
+  if (d.cookies !== undefined) requestParams(opts, 'cookie', d.cookies);
+  const optsBefore = opts.length;
+  if (d.responseHeaders !== undefined) responseParams(opts, 'responseHeader', d.responseHeaders);
+  if (d.responseCookies !== undefined) responseParams(opts, 'responseCookie', d.responseCookies);
+  const hasRouteFields = opts.length > optsBefore;
+  if (d.errors !== undefined) for (let i = 0; i < d.errors.length; i++) opts.push(d.errors[i] as AnyErrorRule);
   // Other success responses: each status's body codec, lifted as the main one is, and its own headers and cookies where given.
-  const hasRouteFields = routeFields.length > 0;
   if (d.successes !== undefined) for (const key of Object.keys(d.successes)) {
     const entry = (d.successes as Record<string, SuccessEntry>)[key] as SuccessEntry;
     const field = entry instanceof SuccessField ? entry : undefined;
     const body = field !== undefined ? field.body : entry;
     if (body !== null && !(body instanceof Codec)) throw new TypeError(`successes[${key}]: expected a codec, null or rest.success(...)`);
     const own = field !== undefined && (field.headers !== undefined || field.cookies !== undefined);
-    const params = own ? [...responseParams('responseHeader', field?.headers), ...responseParams('responseCookie', field?.cookies)] : undefined;
+    let params: AnyParam[] | undefined;
+    if (own) {
+      params = [];
+      responseParams(params, 'responseHeader', field.headers);
+      responseParams(params, 'responseCookie', field.cookies);
+    }
     const withFields = own ? (params?.length ?? 0) > 0 : hasRouteFields;
     const codec = body === null ? new EmptyCodec() : !(body instanceof ObjectCodec) && withFields ? bodyField(body) : body;
     opts.push(new SuccessResponseOption({ status: Number(key), description: field?.description, codec, params: params as readonly AnyParam[] | undefined }));
@@ -341,17 +339,28 @@ export function route<
   return declareRoute(d.method, d.path, reqCodec, respCodec, opts) as never;
 }
 
-/** The response merge parameters of a map of response header or cookie entries. */
-function responseParams(kind: 'responseHeader' | 'responseCookie', entries: ParamEntries<ResponseCookieEntry> | undefined): ResponseMergeParam<Record<string, unknown>, unknown>[] {
-  const out: ResponseMergeParam<Record<string, unknown>, unknown>[] = [];
-  if (entries === undefined) return out;
-  for (const key of Object.keys(entries)) {
+/** Appends to `opts` the request merge parameter of each entry of a map of parameter entries. */
+function requestParams(opts: RouteOption<never, never, unknown>[], kind: ParamLocation, entries: ParamEntries<ParamEntry>): void {
+  const keys = Object.keys(entries);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const { name, codec, description } = unpack(key, entries[key] as ParamEntry);
+    const required = kind === 'path' || !mayBeAbsent(codec);
+    opts.push(new RequestMergeParam<Record<string, unknown>, unknown>({ kind, name, codec: unwrapOptional(codec), required, get: (r) => r[key], set: (r, v) => void (r[key] = v), description }));
+  }
+}
+
+/** Appends to `out` the response merge parameter of each entry of a map of response header or cookie entries. */
+function responseParams(out: unknown[], kind: 'responseHeader' | 'responseCookie', entries: ParamEntries<ResponseCookieEntry> | undefined): void {
+  if (entries === undefined) return;
+  const keys = Object.keys(entries);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
     const entry = (entries as ParamEntries<ResponseCookieEntry>)[key] as ResponseCookieEntry;
     const { name, codec, description, attributes } = unpack(key, entry);
     const p = new ResponseMergeParam<Record<string, unknown>, unknown>({ kind, name, codec: unwrapOptional(codec), required: !mayBeAbsent(codec), get: (r) => r[key], set: (r, v) => void (r[key] = v), description });
     out.push(attributes === undefined ? p : p.withAttributes(() => attributes));
   }
-  return out;
 }
 
 function unpack(key: string, entry: ResponseCookieEntry): { name: string; codec: Codec<unknown>; description: string | undefined; attributes: CookieAttributes | undefined } {

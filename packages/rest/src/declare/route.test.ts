@@ -21,6 +21,15 @@ const idParam = rest.newPathParam('id', codec.string().refine(validate.minLength
 });
 
 describe('newRoute', () => {
+  it('refuses a success status declared twice or outside 200–299', () => {
+    const item = codec.object({ id: codec.string() });
+    // POST answers 201 by default: a 201 among `successes` is the main response again.
+    expect(() => rest.route({ method: 'POST', path: '/items', body: item, response: item, successes: { 201: item } })).toThrow(/success response 201 is declared twice \(the main response has status 201\)/);
+    expect(() => rest.route({ method: 'GET', path: '/items', response: item, meta: { respStatus: 202 }, successes: { 202: null } })).toThrow(/success response 202 is declared twice/);
+    expect(() => rest.route({ method: 'GET', path: '/items', response: item, successes: { 304: null } })).toThrow(/a success status is an integer from 200 to 299/);
+    expect(rest.route({ method: 'POST', path: '/items', body: item, response: item, successes: { 200: item, 202: null } }).successes.map((s) => s.status)).toEqual([200, 202]);
+  });
+
   it('rejects malformed declarations', () => {
     const empty = codec.empty<Req>();
     expect(() => rest.newRoute('GET', 'users', empty, empty)).toThrow(rest.RouteDeclarationError);

@@ -333,18 +333,21 @@ export function declareRoute<Req, Resp, P extends string>(method: string, path: 
   const requirements: CapabilityRequirement[] = [];
   let reqFormats: readonly Format<Req>[] | undefined;
   let respFormats: readonly Format<Resp>[] | undefined;
-  const seen = new Set<string>();
+  const seen: string[] = [];
   // Options are told apart by their `optionKind`, not by class, so that a route carries the code
   // of no option kind it does not use (a browser client bundles only what its routes declare).
-  for (const opt of opts) {
+  // Indexed loops: declarations run once, mostly in the interpreter, where `for…of` allocates
+  // an iterator result per step.
+  for (let i = 0; i < opts.length; i++) {
+    const opt = opts[i] as RouteOption<never, never, unknown>;
     const kind = opt.optionKind;
     if (kind === 'routeMeta') meta = frozenMeta({ ...meta, ...(opt as RouteMeta).fields });
     else if (kind === 'responseMeta') responses.push((opt as ResponseMeta).fields);
     else if (kind === 'param') {
       const p = opt as unknown as AnyParam;
       const key = paramKey(p);
-      if (seen.has(key)) throw new RouteDeclarationError(id, `${p.kind} parameter ${JSON.stringify(p.name)} is declared twice`);
-      seen.add(key);
+      if (seen.includes(key)) throw new RouteDeclarationError(id, `${p.kind} parameter ${JSON.stringify(p.name)} is declared twice`);
+      seen.push(key);
       if (p.kind === 'path' && !pathVars.includes(p.name)) throw new RouteDeclarationError(id, `path parameter ${JSON.stringify(p.name)} is not in the template`);
       if (p.kind === 'header' && FORBIDDEN_HEADER_PARAMS.has(p.name.toLowerCase())) {
         throw new RouteDeclarationError(id, `${p.name} may not be declared as a header parameter; request formats and security schemes describe it`);
@@ -376,11 +379,12 @@ export function declareRoute<Req, Resp, P extends string>(method: string, path: 
   } catch (err) {
     throw new RouteDeclarationError(id, `respStatus: ${(err as Error).message}`);
   }
-  const statuses = new Set([mainStatus]);
-  for (const sr of successes) {
+  const statuses = [mainStatus];
+  for (let i = 0; i < successes.length; i++) {
+    const sr = successes[i] as SuccessResponseSpec;
     if (!Number.isInteger(sr.status) || sr.status < 200 || sr.status > 299) throw new RouteDeclarationError(id, `success response ${String(sr.status)}: a success status is an integer from 200 to 299`);
-    if (statuses.has(sr.status)) throw new RouteDeclarationError(id, `success response ${sr.status} is declared twice (the main response has status ${mainStatus})`);
-    statuses.add(sr.status);
+    if (statuses.includes(sr.status)) throw new RouteDeclarationError(id, `success response ${sr.status} is declared twice (the main response has status ${mainStatus})`);
+    statuses.push(sr.status);
   }
   return new Route<Req, Resp, P>({
     identity: {},
@@ -418,7 +422,7 @@ export class RouteHandle<Req, Resp> {
   #responseFormats: readonly Format<Resp>[] | undefined;
   #defaultResponseFormats: readonly Format<Resp>[] | undefined;
   /** The formats of each other success response, built once ({@link RouteHandle.successFormats}). */
-  readonly #successFormats = new Map<SuccessResponseSpec, readonly Format<unknown>[]>();
+  #successFormats: Map<SuccessResponseSpec, readonly Format<unknown>[]> | undefined;
   /** Request parameters (merge and plain), in declaration order. */
   readonly requestParams: readonly RequestParamSpec[];
 
@@ -488,7 +492,7 @@ export class RouteHandle<Req, Resp> {
    */
   successFormats(spec: SuccessResponseSpec): readonly Format<unknown>[] {
     if (spec.codec.kind === 'empty') return [];
-    const known = this.#successFormats.get(spec);
+    const known = this.#successFormats?.get(spec);
     if (known !== undefined) return known;
     const seen = new Set<string>();
     const formats: Format<unknown>[] = [];
@@ -499,7 +503,7 @@ export class RouteHandle<Req, Resp> {
       formats.push(f.withCodec(spec.codec));
     }
     if (formats.length === 0) formats.push(json(spec.codec));
-    this.#successFormats.set(spec, formats);
+    (this.#successFormats ??= new Map()).set(spec, formats);
     return formats;
   }
 
