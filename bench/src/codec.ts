@@ -86,6 +86,7 @@ const TITLES: Record<Section, string> = {
   invalid: 'decode, invalid input (8 problems, every issue collected)',
   encode: 'encode (decoded value → JSON text)',
   list: 'decode, a list of 200 valid users',
+  strings: 'decode, an array of 200 strings (@lib returns it as it is)',
   compile: 'declare the schema, then decode one valid input (compile time)',
 };
 

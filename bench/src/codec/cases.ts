@@ -150,6 +150,7 @@ export const SCHEMA_DIFFERENCES: readonly string[] = [
   'age: @lib/codec `int()` and zod `z.int()` reject integers beyond ±(2^53−1); valibot, arktype and TypeBox accept any integer.',
   "invalid input: every row returns the issues without throwing: @lib/codec `'~standard'.validate` (its Standard Schema interface), zod `safeParse`, valibot `safeParse`, arktype's result; TypeBox is `[...Errors(value)]`. All collect every issue. The variant row is @lib/codec `decode`, which throws a `DecodeError` — an `Error`, so V8 captures a stack trace, most of that row's cost (zod `parse` and valibot `parse` throw the same way).",
   'list: one decode of a JSON array of 200 valid users (`codec.array(user)`, `z.array`, `v.array`, `user.array()`, TypeBox `Type.Array`).',
+  'strings: one decode of a JSON array of 200 non-empty strings (`codec.array(codec.string().refine(validate.minLength(1)))`, `z.array(z.string().min(1))`, `v.array(v.pipe(v.string(), v.minLength(1)))`, arktype `(string > 0)[]`, TypeBox `Type.Array(Type.String({ minLength: 1 }))`). @lib/codec checks the array and returns it as it is (its in-place path: items that decode to themselves), as arktype and TypeBox `Check` do; zod and valibot copy it.',
   'compile: declaring the schema and decoding one valid input with it, the cost of a schema built per request or at startup (@lib/codec compiles its decoder at the first decode; TypeBox is `TypeCompiler.Compile` then `Check`).',
   'encode: @lib/codec `encodeJson` checks the value\'s structure (types, finite numbers, safe integers, required fields) and writes the JSON text in one walk, as the server writes JSON bodies; it runs no constraint. zod `z.encode` and TypeBox `Encode` check the value while encoding; valibot and arktype have no encode step, so their users write `JSON.stringify(value)` (the last row).',
 ];
@@ -190,6 +191,8 @@ const validInputs = Array.from({ length: POOL }, (_, i) => validWire(i));
 /** Lists of 200 valid users (as `JSON.parse` gives them), one per pool slot. */
 const validLists = Array.from({ length: POOL }, (_, i) => Array.from({ length: 200 }, (_, k) => validWire((i + k) % POOL)));
 const invalidInputs = Array.from({ length: POOL }, (_, i) => invalidWire(i));
+/** Arrays of 200 short non-empty strings (as `JSON.parse` gives them), one per pool slot. */
+const validStringArrays = Array.from({ length: POOL }, (_, i) => JSON.parse(JSON.stringify(Array.from({ length: 200 }, (_, k) => `tag-${i}-${k}`))) as string[]);
 /** Decoded values to encode (strings everywhere; `Date`s for the `time()` codec). */
 const decodedValues = validInputs.map((w) => libUser.decode(w));
 const decodedTimeValues = validInputs.map((w) => libUserTime.decode(w));
@@ -198,7 +201,7 @@ const decodedTimeValues = validInputs.map((w) => libUserTime.decode(w));
 // The operations, grouped by process
 // ---------------------------------------------------------------------------------------------
 
-export type Section = 'valid' | 'invalid' | 'encode' | 'list' | 'compile';
+export type Section = 'valid' | 'invalid' | 'encode' | 'list' | 'strings' | 'compile';
 
 /** Operations per measured call: a batch amortises the timer's own cost over sub-µs operations. */
 export const BATCH = 64;
@@ -260,6 +263,11 @@ const zodList = z.array(zodUser);
 const valibotList = v.array(valibotUser);
 const arkList = arkUser.array();
 const typeboxList = TypeCompiler.Compile(Type.Array(typeboxUserSchema));
+const libStrings = codec.array(codec.string().refine(validate.minLength(1)));
+const zodStrings = z.array(z.string().min(1));
+const valibotStrings = v.array(v.pipe(v.string(), v.minLength(1)));
+const arkStrings = type('(string > 0)[]');
+const typeboxStrings = TypeCompiler.Compile(Type.Array(Type.String({ minLength: 1 })));
 /** arktype's result, or a throw for its errors (so a row cannot pass by refusing the input). */
 function arkOk(out: unknown): unknown {
   if (out instanceof type.errors) throw new Error(out.summary);
@@ -278,6 +286,7 @@ export const GROUPS: readonly Group[] = [
       { section: 'valid', label: '@lib/codec', run: (i) => libUser.decode(validInputs[i]) },
       { section: 'invalid', label: '@lib/codec', run: libStandardIssues, issues: libStandardIssues },
       { section: 'list', label: '@lib/codec', run: (i) => libList.decode(validLists[i]) },
+      { section: 'strings', label: '@lib/codec', run: (i) => libStrings.decode(validStringArrays[i]) },
       { section: 'compile', label: '@lib/codec', run: (i) => makeLibUser().decode(validInputs[i]) },
       { section: 'encode', label: '@lib/codec', run: (i) => codec.encodeJson(libUser, decodedValues[i] as LibUser) },
     ],
@@ -288,6 +297,7 @@ export const GROUPS: readonly Group[] = [
       { section: 'valid', label: 'zod 4', run: (i) => zodUser.parse(validInputs[i]) },
       { section: 'invalid', label: 'zod 4', run: zodIssues, issues: zodIssues },
       { section: 'list', label: 'zod 4', run: (i) => zodList.parse(validLists[i]) },
+      { section: 'strings', label: 'zod 4', run: (i) => zodStrings.parse(validStringArrays[i]) },
       { section: 'compile', label: 'zod 4', run: (i) => makeZodUser().parse(validInputs[i]) },
       { section: 'encode', label: 'zod 4 (z.encode, checks)', run: (i) => JSON.stringify(z.encode(zodUser, decodedValues[i] as z.output<typeof zodUser>)) },
     ],
@@ -298,6 +308,7 @@ export const GROUPS: readonly Group[] = [
       { section: 'valid', label: 'valibot 1', run: (i) => v.parse(valibotUser, validInputs[i]) },
       { section: 'invalid', label: 'valibot 1', run: valibotIssues, issues: valibotIssues },
       { section: 'list', label: 'valibot 1', run: (i) => v.parse(valibotList, validLists[i]) },
+      { section: 'strings', label: 'valibot 1', run: (i) => v.parse(valibotStrings, validStringArrays[i]) },
       { section: 'compile', label: 'valibot 1', run: (i) => v.parse(makeValibotUser(), validInputs[i]) },
     ],
   },
@@ -315,6 +326,7 @@ export const GROUPS: readonly Group[] = [
       },
       { section: 'invalid', label: 'arktype 2', run: arkIssues, issues: arkIssues },
       { section: 'list', label: 'arktype 2', run: (i) => arkOk(arkList(validLists[i])) },
+      { section: 'strings', label: 'arktype 2', run: (i) => arkOk(arkStrings(validStringArrays[i])) },
       { section: 'compile', label: 'arktype 2', run: (i) => arkOk(makeArkUser()(validInputs[i])) },
     ],
   },
@@ -332,6 +344,7 @@ export const GROUPS: readonly Group[] = [
       },
       { section: 'invalid', label: 'TypeBox (compiled)', run: typeboxIssues, issues: typeboxIssues },
       { section: 'list', label: 'TypeBox (compiled)', run: (i) => typeboxOk(typeboxList.Check(validLists[i]), validLists[i]) },
+      { section: 'strings', label: 'TypeBox (compiled)', run: (i) => typeboxOk(typeboxStrings.Check(validStringArrays[i]), validStringArrays[i]) },
       {
         section: 'compile',
         label: 'TypeBox (compiled)',
@@ -370,7 +383,10 @@ export function sanityCheck(group: Group): Map<string, number> {
   const counts = new Map<string, number>();
   for (const row of group.rows) {
     for (let i = 0; i < POOL; i++) {
-      if (row.section === 'valid' || row.section === 'list' || row.section === 'compile') row.run(i);
+      if (row.section === 'strings' && row.label === '@lib/codec') {
+        // The row shows the in-place path: it must give the input array itself.
+        if (row.run(i) !== validStringArrays[i]) throw new Error('@lib/codec copied the array of strings: the in-place path is not taken');
+      } else if (row.section === 'valid' || row.section === 'list' || row.section === 'strings' || row.section === 'compile') row.run(i);
       else if (row.section === 'encode') {
         if (row.run(i) !== JSON.stringify(decodedValues[i])) throw new Error(`${row.label} encodes input ${i} differently`);
       } else {
