@@ -43,8 +43,8 @@ function closeServer(server: Server): Promise<void> {
 // @lib/rest + @lib/node-http (as examples/users-api declares it)
 // ---------------------------------------------------------------------------------------------
 
-/** The users API as examples/users-api declares it, on `transport`. */
-async function serveLib(transport: nodeHttp.NodeServerTransport | honoAdapter.HonoServerTransport): Promise<Started> {
+/** The users API as examples/users-api declares it: its builder, routes registered with their handlers. */
+export function libUsersApi(): rest.Server {
   const userId = codec.string().refine(validate.uuid);
   const user = codec
     .object({
@@ -86,7 +86,12 @@ async function serveLib(transport: nodeHttp.NodeServerTransport | honoAdapter.Ho
     })
     .register(api);
   listUsers.withHandler(() => LIST).register(api);
-  return serveOn(api, transport);
+  return api;
+}
+
+/** The users API on `transport`. */
+function serveLib(transport: nodeHttp.NodeServerTransport | honoAdapter.HonoServerTransport): Promise<Started> {
+  return serveOn(libUsersApi(), transport);
 }
 
 /** Serves `api` on `transport` (one with an address); `close` stops it and waits for it to drain. */
