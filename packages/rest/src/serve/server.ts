@@ -4,7 +4,7 @@ import { describeRoute } from './describe.js';
 import { DuplicateRouteError, InvalidPathError } from '../declare/errors.js';
 import { checkCoverage } from '../declare/coverage.js';
 import { prepareFallback, prepareRoute } from './pipeline/prepare.js';
-import { RouteDeclarationError, transparentPath } from '../declare/path-template.js';
+import { RouteDeclarationError, templateShape, transparentPath } from '../declare/path-template.js';
 import { corsPolicy, type CorsOption, type CorsPolicy } from '../declare/cors.js';
 import type { Options } from '../declare/options.js';
 import { frozenRequirements } from '../declare/route-meta.js';
@@ -176,7 +176,7 @@ export class Server implements RouteRegistry {
   add(handle: RouteHandle<unknown, unknown>): void {
     const route = handle.route;
     this.checkPath(transparentPath(route.path));
-    const key = `${route.method} ${route.path.replace(/\{[^}]*\}/g, '{}')}`;
+    const key = `${route.method} ${templateShape(route.path)}`;
     if (this.#routes.has(key)) throw new DuplicateRouteError(route.id);
     if (this.#transport !== undefined) checkCoverage(route, this.#transport, this.#schemesOf(route));
     checkMiddleware(route.id, route.params, [...this.#middleware, ...route.middleware]);

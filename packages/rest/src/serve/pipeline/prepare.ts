@@ -799,14 +799,14 @@ function compilePipeline(handle: RouteHandle<unknown, unknown>, middleware: Prep
   return trace === undefined
     ? runRoute
     : (req: PipelineRequest): Promise<PipelineResponse> => {
-          const outcome: { failure?: unknown } = {};
-          const start: TraceStart = { kind: 'server', route: route.id, method: route.method, path: route.path, header: (name) => req.header(name.toLowerCase()), setHeader: () => undefined };
-          return traced(
-            observer,
-            start,
-            () => runRoute(req, outcome),
-            (res) => ({ status: res.status, ...(outcome.failure !== undefined && { error: outcome.failure }) }),
-            (err) => ({ status: 500, error: err }),
-          );
-        };
+        const outcome: { failure?: unknown } = {};
+        const start: TraceStart = { kind: 'server', route: route.id, method: route.method, path: route.path, header: (name) => req.header(name.toLowerCase()), setHeader: () => undefined };
+        return traced(
+          observer,
+          start,
+          () => runRoute(req, outcome),
+          (res) => ({ status: res.status, ...(outcome.failure !== undefined && { error: outcome.failure }) }),
+          (err) => ({ status: 500, error: err }),
+        );
+      };
 }
