@@ -5,7 +5,7 @@
 export { builtinStatus, defaultErrorHandler, errorEnvelopeResponse, prepareFallback, prepareRoute } from './serve/pipeline/prepare.js';
 export { RequestRefusedError } from './serve/pipeline/prepare.js';
 export type { FallbackRequest, FallbackResponses, RefusedStatus, PipelineRequest, PipelineResponse, PreparedRoute, ResponseBody } from './serve/pipeline/exchange.js';
-export { colonPath, fillTemplate, templateShape, templateVars, transparentPath } from './declare/path-template.js';
+export { colonPath, fillTemplate, templateShape, templateSource, templateVars, transparentPath } from './declare/path-template.js';
 export { HTTP_PARAM_KINDS } from './declare/coverage.js';
 export { nativeRequestKey, responseHeadersKey } from './declare/context.js';
 export { newTempFileStore } from './serve/pipeline/temp-files.js';

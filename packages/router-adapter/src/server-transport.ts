@@ -9,6 +9,7 @@ import {
   newTempFileStore,
   prepareFallback,
   templateShape,
+  templateSource,
   type FallbackResponses,
   type PipelineRequest,
   type PipelineResponse,
@@ -35,14 +36,6 @@ export interface ServerTransportOptions extends NodeHostOptions {
 
 const INTERNAL_ERROR = errorEnvelopeResponse(500, 'internal server error');
 
-/** A route's template as a matcher of concrete paths, for 405's `Allow`. */
-function templateMatcher(path: string): RegExp {
-  const source = path
-    .split(/(\{[^}]+\})/)
-    .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  return new RegExp(`^${source}$`);
-}
 
 /**
  * A total order of templates, given split at `/`, in which, segment by segment, a literal comes
@@ -300,7 +293,7 @@ export class HonoServerTransport implements ServerTransport {
   readonly #routes: { readonly method: string; readonly path: string }[] = [];
   /** `METHOD shape` of every mounted route. */
   readonly #shapes = new Set<string>();
-  /** The mounted routes' matchers, built at the first request no route matches. */
+  /** The mounted routes' matchers of concrete paths, for 405's `Allow`, built at the first request no route matches. */
   #matchers: { readonly method: string; readonly matcher: RegExp }[] | undefined;
   #fallback: FallbackResponses = prepareFallback({});
   #host: NodeHost | undefined;
@@ -366,7 +359,7 @@ export class HonoServerTransport implements ServerTransport {
       const path = new URL(request.url).pathname;
       const method = request.method;
       const fallback = { method, path, native: c, header: (name: string) => request.headers.get(name) ?? undefined };
-      this.#matchers ??= this.#routes.map((r) => ({ method: r.method, matcher: templateMatcher(r.path) }));
+      this.#matchers ??= this.#routes.map((r) => ({ method: r.method, matcher: new RegExp(`^${templateSource(r.path)}$`) }));
       const allow = [...new Set(this.#matchers.filter((r) => r.matcher.test(path)).map((r) => r.method))];
       const Res = this.#node?.Response;
       if (allow.length === 0) return toResponse(this.#fallback.notFound(fallback), () => undefined, Res);

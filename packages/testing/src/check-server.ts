@@ -4,6 +4,7 @@ import type { MediaTypeDescriptor, ResponseDescriptor, RouteDescriptor } from '@
 import { describeRoute, type RouteHandle, type Server } from '@lib/rest';
 import { parseSetCookie } from 'cookie';
 import fc from 'fast-check';
+import { isJsonMediaType } from './internal/http.js';
 import { canRefuse, requests, type RequestCredentials, type TestRequest } from './requests.js';
 
 /** Options of {@link checkServer} and {@link assertServer}. */
@@ -187,7 +188,7 @@ async function send(base: string, req: TestRequest, timeout: number): Promise<An
   res.headers.forEach((v, k) => (headers[k] = v));
   const type = mediaTypeOf(res.headers.get('content-type') ?? '');
   if (type === 'text/event-stream' || type === 'application/x-ndjson') {
-    await res.body?.cancel();
+    await res.body?.cancel().catch(() => undefined);
     return { status: res.status, headers: res.headers, bytes: new Uint8Array(), json: undefined, streamed: true, reported: { status: res.status, headers, body: '(a stream, not read)' } };
   }
   let bytes: Uint8Array;
@@ -198,7 +199,7 @@ async function send(base: string, req: TestRequest, timeout: number): Promise<An
   }
   const text = decoder.decode(bytes);
   let json: unknown;
-  if (type === 'application/json' || type.endsWith('+json')) {
+  if (isJsonMediaType(type)) {
     try {
       json = JSON.parse(text);
     } catch {
@@ -267,8 +268,7 @@ function checkBody(handle: RouteHandle<unknown, unknown>, r: ResponseDescriptor,
   if (media.length === 0) fail(`answered ${a.status} as ${JSON.stringify(type)}, a media type the route does not declare for it (${r.content.map((m) => m.mediaType).join(', ')})`);
   if (a.streamed) return;
   const codecs = media.flatMap((m) => [m.codec, ...(m.alternatives ?? [])]) as Codec<unknown>[];
-  const isJson = type === 'application/json' || type.endsWith('+json');
-  if (isJson) {
+  if (isJsonMediaType(type)) {
     if (a.json === undefined) fail(`answered ${a.status} with a body that is not JSON`);
     if (!codecs.some((c) => decodes(c, a.json))) fail(`the ${a.status} body does not decode with the declared codec: ${firstIssue(codecs[0] as Codec<unknown>, a.json)}`);
     return;

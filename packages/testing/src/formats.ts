@@ -19,7 +19,7 @@ function isLeap(year: number): boolean {
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
 
 /** The days of `month` (1–12) of `year`. */
-export function daysIn(year: number, month: number): number {
+function daysIn(year: number, month: number): number {
   return month === 2 && isLeap(year) ? 29 : (DAYS_IN_MONTH[month - 1] as number);
 }
 
@@ -84,7 +84,7 @@ const leapSecond = fc
   .map(([t, f]) => t.slice(0, 8) + f + t.slice(8));
 
 /** RFC 3339 `full-time` texts with an offset (`08:30:00.5+02:00`; second 60 only at 23:59 UTC). */
-export function fullTimeText(): fc.Arbitrary<string> {
+function fullTimeText(): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 9, arbitrary: fc.tuple(clock, fraction, offset).map(([[h, m, s], f, o]) => `${pad(h)}:${pad(m)}:${pad(s)}${f}${o}`) },
     { weight: 1, arbitrary: leapSecond },
@@ -92,7 +92,7 @@ export function fullTimeText(): fc.Arbitrary<string> {
 }
 
 /** `full-time` texts that are not: hour 24, minute 60, second 61, second 60 off 23:59 UTC, no or a malformed offset, a bare `.`, a one-digit hour. */
-export function malformedTime(): fc.Arbitrary<string> {
+function malformedTime(): fc.Arbitrary<string> {
   return fc.tuple(clock, offset, fc.nat(9)).map(([[h, m, s], o, how]) => {
     const hh = pad(h);
     const mm = pad(m);

@@ -294,7 +294,7 @@ const ascii = (s: string): number[] => Array.from(s, (ch) => ch.charCodeAt(0));
  * §5.2), `jpeg`, `gif`, `webp` (RFC 9649 §2: `RIFF`, any size, `WEBP`), `pdf` (ISO 32000
  * §7.5.2), `zip` (APPNOTE.TXT §4.3) and the bytes of `hasPrefix(bytes)`.
  */
-export function signatureOf(c: AnyConstraint): fc.Arbitrary<number[]> | undefined {
+function signatureOf(c: AnyConstraint): fc.Arbitrary<number[]> | undefined {
   switch (c.name) {
     case 'png':
       return fc.constant([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -6,11 +6,12 @@
  * local server.
  */
 import { StreamCodec, type Codec } from '@lib/codec';
-import { mediaTypeOf, SSEFormat } from '@lib/format';
+import { SSEFormat } from '@lib/format';
 import type { ResponseDescriptor } from '@lib/openapi';
 import { defaultStatus, describeRoute, ErrorPattern, ResponseMergeParam, setCookieHeader, wireStatus, type AnyParam, type Status, type Context, type MiddlewareAttachment, type RouteHandle } from '@lib/rest';
 import fc from 'fast-check';
 import { arbitrary } from './arbitrary.js';
+import { FIELD_VALUE, isJsonMediaType, wellFormed } from './internal/http.js';
 
 /** What an override makes a route answer: `{ status: 404 }`. */
 export interface MockOverride {
@@ -113,11 +114,6 @@ export class AnswerSource {
 // ---------------------------------------------------------------------------------------------
 // Values.
 
-/** No lone surrogate: text that UTF-8 and percent-encoding can carry. */
-const WELL_FORMED = (s: string): boolean => !/\p{Surrogate}/u.test(s);
-/** A field value (RFC 9110 §5.5) as the mock sends it: visible ASCII and spaces, no leading or trailing space. */
-const FIELD_VALUE = /^(?:[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?)?$/;
-
 /**
  * True when the value of `wire` encodes to a wire value that decodes again: what the server
  * writes, the client reads. (A codec may accept a wire value whose value it
@@ -163,7 +159,7 @@ function drawField(d: Draws, f: FieldPlan, label = `${f.kind} ${f.name}`): strin
   return d.draw(label, f.arb, (w): w is string | number | boolean => {
     if (typeof w !== 'string' && typeof w !== 'number' && typeof w !== 'boolean') return false;
     const s = String(w);
-    if (!(f.kind === 'responseHeader' ? FIELD_VALUE.test(s) : WELL_FORMED(s))) return false;
+    if (!(f.kind === 'responseHeader' ? FIELD_VALUE.test(s) : wellFormed(s))) return false;
     return f.codec === undefined || roundTrips(f.codec, w);
   }) as string | number | boolean;
 }
@@ -253,12 +249,6 @@ export function directResponse(plan: DirectPlan, d: Draws): Response {
   return new Response(body, { status: plan.status, headers });
 }
 
-/** JSON media types (RFC 8259; `+json` structured syntax suffix, RFC 6839 §3.1). */
-function isJson(mediaType: string): boolean {
-  const m = mediaTypeOf(mediaType);
-  return m === 'application/json' || m.endsWith('+json');
-}
-
 /** The wire status of a declared response key: `'404'` → 404, `'4XX'` → 400, `'default'` → 500. */
 function statusOf(key: string): number | undefined {
   const upper = key.toUpperCase();
@@ -332,7 +322,7 @@ function directPlan(handle: RouteHandle<unknown, unknown>, response: ResponseDes
   const route = handle.route;
   // The typed body a client decodes this status with: the status's ErrorRespond pattern, else what the document gives.
   const pattern = route.errorRules.find((r): r is ErrorPattern<unknown, unknown> => r instanceof ErrorPattern && r.action === 'respond' && r.status === status);
-  const media = response.content.find((m) => isJson(m.mediaType));
+  const media = response.content.find((m) => isJsonMediaType(m.mediaType));
   if (media === undefined && response.content.length > 0) {
     throw new TypeError(`testing: ${route.id}: the mock writes the ${status} body as JSON, and the route declares it only as ${response.content.map((m) => m.mediaType).join(', ')}`);
   }

@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
 import { newServerTransport, honoContextFromContext, type HonoServerTransport } from '@lib/router-adapter';
 import { newServer, responseHeadersFromContext, Route, type Context, type Handler, type MiddlewareAttachment, type RouteHandle, type Server } from '@lib/rest';
+import { templateSource } from '@lib/rest/pipeline';
 import { AnswerSource, directResponse, middlewareOutput, operationIdOf, routePlan, successValue, type MockOptions } from './mock-answers.js';
 import { handleOf, type AnyRoute } from './requests.js';
 
@@ -41,11 +42,7 @@ const SUFFIX_MATCHERS = new Map<string, RegExp>();
 function suffixMatcher(template: string): RegExp {
   const known = SUFFIX_MATCHERS.get(template);
   if (known !== undefined) return known;
-  const source = template
-    .split(/(\{[^}]+\})/)
-    .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  const matcher = new RegExp(`^(.*?)${source}$`);
+  const matcher = new RegExp(`^(.*?)${templateSource(template)}$`);
   SUFFIX_MATCHERS.set(template, matcher);
   return matcher;
 }

@@ -2,9 +2,12 @@ import type { Codec } from '@lib/codec';
 import { mediaTypeOf, type Format } from '@lib/format';
 import type { MediaTypeDescriptor, ParameterDescriptor, RouteDescriptor } from '@lib/openapi';
 import { describeRoute, isMultiValue, RouteHandle, type Route } from '@lib/rest';
+import { fillTemplate } from '@lib/rest/pipeline';
 import { stringifyCookie } from 'cookie';
 import fc from 'fast-check';
 import { arbitrary } from './arbitrary.js';
+import { FIELD_VALUE, isJsonMediaType, wellFormed } from './internal/http.js';
+import { satisfying } from './internal/satisfying.js';
 import type { RefusedValue } from './refused-value.js';
 
 /**
@@ -117,11 +120,6 @@ export function canRefuse(route: AnyRoute): boolean {
 
 // ---------------------------------------------------------------------------------------------
 
-/** No lone surrogate: text that UTF-8 (and `encodeURIComponent`) can carry. */
-const WELL_FORMED = (s: string): boolean => !/\p{Surrogate}/u.test(s);
-/** A field value (RFC 9110 §5.5) as this kit sends it: visible ASCII and spaces, no leading or trailing space. */
-const FIELD_VALUE = /^(?:[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?)?$/;
-
 /**
  * True when `wire` can be sent as parameter `p`: a string, or for a multi-valued query parameter
  * (`rest.isMultiValue`) an array of strings, sent as one pair each (an empty array sends nothing,
@@ -135,24 +133,16 @@ function sendable(p: ParameterDescriptor, wire: unknown, refused = false): boole
   const multi = multiValued && Array.isArray(wire);
   const values = multi ? wire : [wire];
   return values.every((v) => {
-    if (typeof v !== 'string' || !WELL_FORMED(v)) return false;
+    if (typeof v !== 'string' || !wellFormed(v)) return false;
     if (p.in === 'path') return v !== '' && v !== '.' && v !== '..';
     if (p.in === 'header') return FIELD_VALUE.test(v);
     return true;
   });
 }
 
-/**
- * `arb` kept to the values `keep` accepts, or `undefined` when a sample of 100 (fixed seed) has
- * none: a filter that almost never passes would make fast-check generate forever.
- */
-function keeping<T>(arb: fc.Arbitrary<T>, keep: (value: T) => boolean): fc.Arbitrary<T> | undefined {
-  return fc.sample(arb, { numRuns: 100, seed: 42 }).some(keep) ? arb.filter(keep) : undefined;
-}
-
 /** The wire values of one parameter: the codec's (its string form, `{ type: 'string' }` without one), and known ones that decode. */
 function paramValues(p: ParameterDescriptor, known: ReadonlyMap<string, readonly string[]> | undefined): fc.Arbitrary<unknown> {
-  const generated = keeping(p.codec === undefined ? fc.string() : arbitrary(p.codec as Codec<unknown>), (w) => sendable(p, w));
+  const generated = satisfying(p.codec === undefined ? fc.string() : arbitrary(p.codec as Codec<unknown>), (w) => sendable(p, w), `sendable value of ${p.in} parameter ${JSON.stringify(p.name)}`);
   if (generated === undefined) throw new TypeError(`${p.in} parameter ${JSON.stringify(p.name)}: its codec's values cannot be sent in a ${p.in === 'header' ? 'header field (visible ASCII)' : p.in}`);
   const seen = (known?.get(p.name) ?? []).filter((v) => decodes(p.codec, v) && sendable(p, v));
   return seen.length === 0 ? generated : fc.oneof(fc.constantFrom(...seen), generated);
@@ -166,12 +156,6 @@ function decodes(codec: Codec<unknown> | undefined, wire: unknown): boolean {
   } catch {
     return false;
   }
-}
-
-/** JSON media types (RFC 8259; `+json` structured syntax suffix, RFC 6839 §3.1). */
-function isJson(mediaType: string): boolean {
-  const m = mediaTypeOf(mediaType);
-  return m === 'application/json' || m.endsWith('+json');
 }
 
 /** A valid body wire value for one of the route's request media types. */
@@ -205,20 +189,20 @@ function breaks(d: RouteDescriptor): Break[] {
   d.parameters.forEach((p, i) => {
     if (p.required && p.in !== 'path') out.push({ param: i });
     // A codec that refuses no text (a plain string) has nothing to break here: parameters are text.
-    const refused = p.codec === undefined ? undefined : refusable(p.codec as Codec<unknown>, (r) => sendable(p, r.value, true));
+    const refused = p.codec === undefined ? undefined : refusable(p.codec as Codec<unknown>, (r) => sendable(p, r.value, true), `sendable refused value of ${p.in} parameter ${JSON.stringify(p.name)}`);
     if (refused !== undefined) out.push({ param: i, refused });
   });
   for (const media of d.requestBody?.content ?? []) {
-    if (!isJson(media.mediaType)) continue;
+    if (!isJsonMediaType(media.mediaType)) continue;
     // JSON carries every refused value but a Blob (and `undefined`, which is no body at all).
-    const refused = refusable(media.codec as Codec<unknown>, (r) => r.value !== undefined && !(r.value instanceof Blob));
+    const refused = refusable(media.codec as Codec<unknown>, (r) => r.value !== undefined && !(r.value instanceof Blob), `refused JSON body of ${media.mediaType}`);
     if (refused !== undefined) out.push({ media, refused });
   }
   return out;
 }
 
 /** The refused values of `codec` that `keep` accepts; `undefined` when it refuses nothing, or nothing `keep` accepts. */
-function refusable(codec: Codec<unknown>, keep: (r: RefusedValue) => boolean): fc.Arbitrary<RefusedValue> | undefined {
+function refusable(codec: Codec<unknown>, keep: (r: RefusedValue) => boolean, what: string): fc.Arbitrary<RefusedValue> | undefined {
   let all: fc.Arbitrary<RefusedValue>;
   try {
     all = arbitrary(codec, { valid: false }) as fc.Arbitrary<RefusedValue>;
@@ -226,7 +210,7 @@ function refusable(codec: Codec<unknown>, keep: (r: RefusedValue) => boolean): f
     // A codec that refuses nothing (`any`, `empty`).
     return undefined;
   }
-  return keeping(all, keep);
+  return satisfying(all, keep, what);
 }
 
 /** Requests that break exactly one place: the other parameters and the body valid. */
@@ -267,12 +251,12 @@ function build(handle: RouteHandle<unknown, unknown>, d: RouteDescriptor, parts:
   for (const [k, v] of Object.entries(credentials?.headers ?? {})) headers[k.toLowerCase()] ??= v;
   for (const [k, v] of Object.entries(credentials?.cookies ?? {})) cookies[k] ??= v;
   if (Object.keys(cookies).length > 0) headers['cookie'] = stringifyCookie(cookies);
-  const path = d.path.replace(/\{([^{}]+)\}/g, (_, name: string) => encodeURIComponent(vars[name] ?? ''));
+  const path = fillTemplate(d.path, vars);
   const search = query.toString();
   let body: string | Uint8Array | Blob | undefined;
   if (parts.body !== undefined) {
     const { media, wire } = parts.body;
-    if (isJson(media.mediaType)) {
+    if (isJsonMediaType(media.mediaType)) {
       body = JSON.stringify(wire);
       headers['content-type'] = media.mediaType;
     } else {

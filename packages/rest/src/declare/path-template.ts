@@ -49,6 +49,17 @@ export function templateShape(template: string): string {
   return template.replace(VAR, '{}');
 }
 
+/**
+ * The template as a regular-expression source of the paths it matches, without anchors: each
+ * `{var}` a segment of one or more characters (`[^/]+`), the literal text escaped.
+ */
+export function templateSource(template: string): string {
+  return template
+    .split(/(\{[^}]+\})/)
+    .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+}
+
 /** The template in `:var` router syntax (find-my-way, Hono): `/users/{id}` → `/users/:id`. */
 export function colonPath(template: string): string {
   return template.replace(VAR, ':$1');

@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
 
 /** Candidates tried per generated value before {@link satisfying}'s arbitrary gives up. */
-export const ATTEMPTS = 5000;
+const ATTEMPTS = 5000;
 /** Candidates drawn, with a fixed seed, to tell whether a predicate can be met at all. */
 const PROBES = 150;
 /** Hits among the probes for a predicate to count as satisfiable. */
@@ -64,7 +64,7 @@ export function satisfying<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => boo
 }
 
 /** A value no codec but `any()` accepts: the candidates of a leaf whose constraints leave nothing. */
-export const NOTHING: unique symbol = Symbol('nothing');
+const NOTHING: unique symbol = Symbol('nothing');
 
 /** An arbitrary of {@link NOTHING} only: "no candidate", which every predicate refuses. */
 export function nothing(): fc.Arbitrary<unknown> {
