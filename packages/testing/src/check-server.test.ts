@@ -103,6 +103,16 @@ describe('testing.requests', () => {
   });
 });
 
+describe('testing.requests: a route with nothing to break', () => {
+  it('refuses to generate invalid requests with a TypeError, at once, instead of generating forever', () => {
+    const ping = rest.route({ method: 'GET', path: '/ping', response: codec.string() });
+    expect(canRefuse(ping)).toBe(false);
+    expect(() => requests(ping, { valid: false })).toThrow(TypeError);
+    expect(() => requests(ping, { valid: false })).toThrow(/GET \/ping: a request has nothing to break/);
+    expect(fc.sample(requests(ping), { numRuns: 3, seed: 1 }).map((r) => r.target)).toEqual(['/ping', '/ping', '/ping']);
+  });
+});
+
 describe('testing.checkServer', () => {
   it('finds nothing on the server without defects', async () => {
     const report = await served(buildApi({}), (baseURL) => checkServer({ api: buildApi({}), baseURL, runs: 40, seed: 7 }));

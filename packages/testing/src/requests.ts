@@ -93,9 +93,8 @@ interface Parts {
  * A fast-check `Arbitrary` of whole requests to `route`, generated from its declaration: the path
  * with its variables, the query (repeated keys for a multi-valued parameter), header fields,
  * cookies, and a body in each of the route's request formats. With `valid: false`, each request
- * breaks exactly one thing (see {@link TestRequest.breaks}); a route with nothing to break (no
- * parameter or body that can be invalid) gives an arbitrary that generates nothing
- * (`fc.constant` filtered out: fast-check reports it cannot generate, so check {@link canRefuse} first).
+ * breaks exactly one thing (see {@link TestRequest.breaks}); for a route with nothing to break (no
+ * parameter or body that can be invalid) it throws: check {@link canRefuse} first.
  *
  * Values are those of `testing.arbitrary` for each parameter's and the body's codec, kept where
  * HTTP can carry them: header values are visible ASCII (RFC 9110 §5.5), cookie values are
@@ -103,7 +102,8 @@ interface Parts {
  * and text is well-formed Unicode. A body is JSON for JSON media types (the wire value as it is,
  * so an invalid body reaches the server); in any other format only valid bodies are generated,
  * marshalled by the route's own format.
- * @throws {TypeError} (from `testing.arbitrary`) for a codec that cannot be generated.
+ * @throws {TypeError} (from `testing.arbitrary`) for a codec that cannot be generated; with
+ * `valid: false`, for a route with nothing to break.
  */
 export function requests(route: AnyRoute, options: RequestsOptions = {}): fc.Arbitrary<TestRequest> {
   const handle = handleOf(route);
@@ -216,8 +216,8 @@ function refusable(codec: Codec<unknown>, keep: (r: RefusedValue) => boolean, wh
 /** Requests that break exactly one place: the other parameters and the body valid. */
 function invalidParts(d: RouteDescriptor, known: ReadonlyMap<string, readonly string[]> | undefined): fc.Arbitrary<Parts> {
   const places = breaks(d);
-  // Nothing to break: an arbitrary that generates nothing (fast-check says so).
-  if (places.length === 0) return fc.constant<Parts>({ params: [], body: undefined }).filter(() => false);
+  // An arbitrary of nothing would make fast-check draw forever: say so now instead.
+  if (places.length === 0) throw new TypeError(`${d.method} ${d.path}: a request has nothing to break (no parameter or body that can be invalid); check canRefuse(route) first`);
   const params = fc.tuple(...validParams(d, known));
   const body = validBody(d);
   return fc.oneof(
