@@ -347,7 +347,7 @@ export function nullableDraft(c: NullableCodec<unknown>, walk: Walk): Draft {
   const inner = walk.gen(c.inner);
   return {
     valid: fc.oneof({ weight: 1, arbitrary: fc.constant(null) }, { weight: 3, arbitrary: inner.valid }),
-    refused: inner.refused.map((r) => r.filter((x) => x.value !== null)),
+    refused: keptRefusals(inner.refused, (x) => x.value !== null, `refusal of ${describeCodec(c.inner)} other than null`),
   };
 }
 
@@ -358,7 +358,12 @@ export function nullableDraft(c: NullableCodec<unknown>, walk: Walk): Draft {
  */
 export function innerDraft(c: OptionalCodec<unknown> | DefaultedCodec<unknown>, walk: Walk): Draft {
   const inner = walk.gen(c.inner);
-  return { valid: inner.valid, refused: inner.refused.map((r) => r.filter((x) => x.value !== undefined)) };
+  return { valid: inner.valid, refused: keptRefusals(inner.refused, (x) => x.value !== undefined, `refusal of ${describeCodec(c.inner)} other than undefined`) };
+}
+
+/** Each refusal option kept to the values `keep` accepts (bounded, see `satisfying`); an option with none left is dropped. */
+function keptRefusals(refused: readonly fc.Arbitrary<RefusedValue>[], keep: (r: RefusedValue) => boolean, what: string): fc.Arbitrary<RefusedValue>[] {
+  return refused.map((r) => satisfying(r, keep, what)).filter((r): r is fc.Arbitrary<RefusedValue> => r !== undefined);
 }
 
 /**
