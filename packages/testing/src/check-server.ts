@@ -5,7 +5,7 @@ import { describeRoute, type RouteHandle, type Server } from '@lib/rest';
 import { parseSetCookie } from 'cookie';
 import fc from 'fast-check';
 import { isJsonMediaType } from './internal/http.js';
-import { canRefuse, requests, type RequestCredentials, type TestRequest } from './requests.js';
+import { routeRequests, type RequestCredentials, type TestRequest } from './requests.js';
 
 /** Options of {@link checkServer} and {@link assertServer}. */
 export interface CheckServerOptions {
@@ -101,9 +101,11 @@ export async function checkServer(options: CheckServerOptions): Promise<ServerRe
   for (const handle of handles) {
     const d = describeRoute(handle);
     const operationId = d.operationId ?? `${d.method} ${d.path}`;
+    const arbitraries = routeRequests(handle, d, { known, ...(credentials !== undefined && { credentials }) });
     for (const valid of [true, false]) {
-      if (!valid && !canRefuse(handle)) continue;
-      const property = fc.asyncProperty(requests(handle, { valid, known, ...(credentials !== undefined && { credentials }) }), async (req) => {
+      const arb = valid ? arbitraries.valid() : arbitraries.invalid();
+      if (arb === undefined) continue;
+      const property = fc.asyncProperty(arb, async (req) => {
         sent++;
         const answer = await send(base, req, timeout);
         check(handle, d, req, answer, valid);

@@ -108,9 +108,32 @@ interface Parts {
 export function requests(route: AnyRoute, options: RequestsOptions = {}): fc.Arbitrary<TestRequest> {
   const handle = handleOf(route);
   const d = describeRoute(handle);
-  const valid = options.valid ?? true;
-  const parts = valid ? validParts(d, options.known) : invalidParts(d, options.known);
-  return parts.map((p) => build(handle, d, p, options.credentials));
+  const both = routeRequests(handle, d, options);
+  if (options.valid ?? true) return both.valid();
+  const invalid = both.invalid();
+  // An arbitrary of nothing would make fast-check draw forever: say so now instead.
+  if (invalid === undefined) throw new TypeError(`${d.method} ${d.path}: a request has nothing to break (no parameter or body that can be invalid); check canRefuse(route) first`);
+  return invalid;
+}
+
+/**
+ * The valid requests to a described route, and its invalid ones (`undefined` when it has nothing
+ * to break), each built when asked, so that it offers the `known` values learned until then
+ * (`checkServer` asks for the invalid ones after the valid run). Internal.
+ */
+export function routeRequests(
+  handle: RouteHandle<unknown, unknown>,
+  d: RouteDescriptor,
+  options: Omit<RequestsOptions, 'valid'>,
+): { valid(): fc.Arbitrary<TestRequest>; invalid(): fc.Arbitrary<TestRequest> | undefined } {
+  const toRequest = (p: Parts): TestRequest => build(handle, d, p, options.credentials);
+  return {
+    valid: () => validParts(d, options.known).map(toRequest),
+    invalid: () => {
+      const places = breaks(d);
+      return places.length === 0 ? undefined : invalidParts(d, options.known, places).map(toRequest);
+    },
+  };
 }
 
 /** True when `route` has a parameter or body that a request can break (so `requests(route, { valid: false })` generates). */
@@ -214,10 +237,7 @@ function refusable(codec: Codec<unknown>, keep: (r: RefusedValue) => boolean, wh
 }
 
 /** Requests that break exactly one place: the other parameters and the body valid. */
-function invalidParts(d: RouteDescriptor, known: ReadonlyMap<string, readonly string[]> | undefined): fc.Arbitrary<Parts> {
-  const places = breaks(d);
-  // An arbitrary of nothing would make fast-check draw forever: say so now instead.
-  if (places.length === 0) throw new TypeError(`${d.method} ${d.path}: a request has nothing to break (no parameter or body that can be invalid); check canRefuse(route) first`);
+function invalidParts(d: RouteDescriptor, known: ReadonlyMap<string, readonly string[]> | undefined, places: readonly Break[]): fc.Arbitrary<Parts> {
   const params = fc.tuple(...validParams(d, known));
   const body = validBody(d);
   return fc.oneof(
