@@ -10,6 +10,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import * as codec from '@lib/codec';
+import * as format from '@lib/format';
 import * as nodeHttp from '@lib/node-http';
 import * as rest from '@lib/rest';
 import * as validate from '@lib/validate';
@@ -28,6 +29,38 @@ const user = codec.object({
 const getUser = rest.route({ method: 'GET', path: '/users/{id}', pathParams: { id: codec.string().refine(validate.uuid) }, response: user });
 
 type Caller = () => Promise<unknown>;
+
+/** The upload rows: 5 MiB of bytes as a raw body (`format.binary`), answered `{ bytes }`. */
+const UPLOAD_BYTES = 5 * 1024 * 1024;
+const upload = codec.bytes().refine(validate.maxBytes(UPLOAD_BYTES));
+const putUpload = rest.route({
+  method: 'PUT',
+  path: '/uploads',
+  body: upload,
+  requestFormats: [format.binary(upload)],
+  response: codec.object({ bytes: codec.int() }),
+});
+
+/** `fetch` of 5 MiB against `client.call` of the same bytes, on each transport. */
+function uploadCallers(base: string): Record<string, Caller> {
+  const body = new Uint8Array(UPLOAD_BYTES).fill(7);
+  const client = rest.newClient();
+  client.attach(nodeHttp.newClientTransport({ baseURL: base }));
+  const onUndici = rest.newClient();
+  onUndici.attach(nodeHttp.newUndiciClientTransport({ baseURL: base, dispatcher: new Agent({ connections: 1 }) }));
+  const check = (r: { bytes: number }): void => {
+    if (r.bytes !== UPLOAD_BYTES) throw new Error(`upload: ${r.bytes} bytes arrived`);
+  };
+  return {
+    'fetch PUT 5 MiB + res.json()': async () => {
+      const res = await fetch(`${base}/uploads`, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body });
+      if (res.status !== 200) throw new Error(`fetch: ${res.status}`);
+      check((await res.json()) as { bytes: number });
+    },
+    '@lib/rest client.call, 5 MiB body (on fetch)': async () => check(await client.call(putUpload, { body })),
+    '@lib/rest client.call, 5 MiB body (on undici)': async () => check(await onUndici.call(putUpload, { body })),
+  };
+}
 
 function callers(base: string): Record<string, Caller> {
   const url = `${base}/users/${SEED_ID}`;
@@ -96,14 +129,28 @@ export async function runClientBench(options: { rounds?: number; time?: number }
     const of = (name: string, pick: (m: { rate: number; cpu: number }) => number): number => median((got.get(name) ?? []).map(pick));
     const onUndici = '@lib/rest client.call (on undici: newUndiciClientTransport)';
     const bare = 'undici.request + body.json()';
-    const targets = [
+    const targets: Target[] = [
       atLeast('client.call on undici ÷ fetch + res.json() (calls/s)', of(onUndici, (m) => m.rate) / fetchRate, 1.8),
       atMost('client.call on undici ÷ bare undici.request + body.json() (CPU per call)', of(onUndici, (m) => m.cpu) / of(bare, (m) => m.cpu), 1.3),
     ];
+    // Uploads: the same bytes through plain fetch and through client.call (checked, then sent as bytes).
+    const uploads = uploadCallers(`http://127.0.0.1:${ready.port}`);
+    for (const call of Object.values(uploads)) await measure(call, 300);
+    const up = new Map<string, { rate: number; cpu: number }[]>();
+    for (let r = 1; r <= rounds; r++) {
+      for (const [name, call] of Object.entries(uploads)) up.set(name, [...(up.get(name) ?? []), await measure(call, time)]);
+      log(`  upload round ${r}/${rounds} done`);
+    }
+    const upOf = (name: string, pick: (m: { rate: number; cpu: number }) => number): number => median((up.get(name) ?? []).map(pick));
+    const plainUpload = 'fetch PUT 5 MiB + res.json()';
+    const uploadRows = [...up].map(([name]) => [name, upOf(name, (m) => m.rate).toFixed(1), (upOf(name, (m) => m.cpu) / 1000).toFixed(1), ratio(upOf(name, (m) => m.cpu), upOf(plainUpload, (m) => m.cpu))]);
+    targets.push(atMost('client.call of a 5 MiB body on fetch ÷ fetch of the same bytes (CPU per call)', upOf('@lib/rest client.call, 5 MiB body (on fetch)', (m) => m.cpu) / upOf(plainUpload, (m) => m.cpu), 1.2));
+    const uploadTable = mdTable(['upload', 'calls/s (median)', 'client CPU ms/call', '÷ fetch (CPU)'], uploadRows);
     const notes = [
       `One call at a time over keep-alive to a raw node:http server in another process; ${rounds} interleaved rounds of ${time} ms after a warm-up. CPU is this process's \`process.cpuUsage()\` per call. \`÷ fetch\`: the row ÷ \`fetch + res.json()\` (the transport @lib's client runs on).`,
     ];
-    return { markdown: `${mdTable(headers, rows)}\n\n${notes.map((n) => `- ${n}`).join('\n')}`, targets };
+    notes.push('Uploads: 5 MiB of bytes per call to the same server, which reads and drops the body; `client.call` checks the body against its codec (`validate.maxBytes`) and sends the bytes as they are.');
+    return { markdown: `${mdTable(headers, rows)}\n\n${uploadTable}\n\n${notes.map((n) => `- ${n}`).join('\n')}`, targets };
   } finally {
     server.kill();
   }

@@ -165,6 +165,14 @@ async function startRaw(): Promise<Started> {
       });
     }
     if (path === '/users' && req.method === 'GET') return send(res, 200, LIST);
+    // The client benchmark's upload: the body is read and dropped, its size answered.
+    if (path === '/uploads' && req.method === 'PUT') {
+      let bytes = 0;
+      req.on('data', (chunk: Buffer) => (bytes += chunk.byteLength));
+      req.on('end', () => send(res, 200, { bytes }));
+      req.on('error', () => res.destroy());
+      return;
+    }
     if (path.startsWith('/users/') && req.method === 'GET') {
       const id = decodeURIComponent(path.slice('/users/'.length));
       if (!UUID_RE.test(id)) return send(res, 400, { error: 'id: must be a UUID' });

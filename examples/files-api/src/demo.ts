@@ -59,6 +59,17 @@ const tooBig = await fetch(`${base}/avatars/eve`, { method: 'PUT', headers: { 'c
 check('PUT a 5 MiB + 1 byte PNG -> 413', tooBig.status === 413, `${tooBig.status} ${await tooBig.text()}`);
 const largestPart = await client.call(postAvatarForm, { userId: 'eve', avatar: paddedPng(MAX_AVATAR_BYTES), caption: 'the largest' });
 check('POST a 5 MiB file part', largestPart.bytes === MAX_AVATAR_BYTES, JSON.stringify(largestPart));
+// A client that is refused and then sends a valid upload is never lost: 20 times in a row, on
+// the same connections (the global fetch, which the client's transport also uses).
+let recovered = 0;
+for (let i = 0; i < 20; i++) {
+  const refused = await fetch(`${base}/avatars/eve`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: paddedPng(MAX_AVATAR_BYTES + 1) });
+  await refused.arrayBuffer();
+  const valid = i % 2 === 0 ? await client.safeCall(putAvatar, { userId: 'eve', body: paddedPng(MAX_AVATAR_BYTES) }) : await client.safeCall(postAvatarForm, { userId: 'eve', avatar: paddedPng(MAX_AVATAR_BYTES), caption: `try ${i}` });
+  if (refused.status === 413 && valid.ok && valid.value.bytes === MAX_AVATAR_BYTES) recovered++;
+  else console.log(`     #${i}: ${refused.status}, ${valid.ok ? JSON.stringify(valid.value) : String(valid.error)}`);
+}
+check('20 × (5 MiB + 1 byte → 413, then a valid 5 MiB upload)', recovered === 20, `${recovered} of 20 valid uploads after a 413 succeeded`);
 const bigPart = new FormData();
 bigPart.set('avatar', new Blob([paddedPng(MAX_AVATAR_BYTES + 1)], { type: 'image/png' }), 'big.png');
 const tooBigPart = await fetch(`${base}/avatars/eve/form`, { method: 'POST', body: bigPart });

@@ -1,4 +1,4 @@
-import { Codec, describeType, type DecodeContext, type Invalid } from './codec.js';
+import { encodingRawBinary, Codec, describeType, type DecodeContext, type Invalid } from './codec.js';
 import { mismatch } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 
@@ -51,7 +51,8 @@ export class BytesCodec extends Codec<Uint8Array> {
   }
   protected serialize(value: Uint8Array): unknown {
     if (!(value instanceof Uint8Array)) throw mismatch('Uint8Array', value);
-    return toBase64(value);
+    // In a binary format's encode (and in validate), the bytes themselves: decode takes them as they are.
+    return encodingRawBinary() ? value : toBase64(value);
   }
   protected baseSchema(): JsonSchema {
     return { type: 'string', contentEncoding: 'base64', pattern: BASE64_PATTERN };

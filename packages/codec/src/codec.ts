@@ -119,6 +119,28 @@ function everyIssue(codec: Codec<unknown>, err: EncodeError): DecodeError {
   return err.toDecodeError();
 }
 
+/** True while an encode keeps binary values as they are ({@link EncodeOptions.rawBinary}). */
+let rawBinary = false;
+const RAW_BINARY: EncodeOptions = { rawBinary: true };
+
+/**
+ * True while the running encode keeps binary values raw: `bytes()` then hands its `Uint8Array`
+ * over instead of base64 text. Set by `encode(value, { rawBinary: true })` and by `validate`.
+ */
+export function encodingRawBinary(): boolean {
+  return rawBinary;
+}
+
+/** Options of {@link Codec.encode}. */
+export interface EncodeOptions {
+  /**
+   * Hand binary values (`bytes()`) over as the `Uint8Array` they are instead of their base64
+   * text (RFC 4648 §4): for formats that carry bytes as bytes (a multipart file part, a CBOR
+   * byte string). Default `false`: the wire value is JSON-compatible.
+   */
+  readonly rawBinary?: boolean;
+}
+
 /**
  * A bidirectional, inspectable description of a value.
  *
@@ -208,12 +230,19 @@ export abstract class Codec<T> implements StandardSchemaV1<unknown, T>, Standard
    * object for `object()`, …), finite numbers, safe integers and the range of integer codecs,
    * required object fields, the tags of tagged unions, and that some alternative of an untagged
    * union takes the value. Constraints added with {@link Codec.refine} do not run; use
-   * {@link Codec.validate} for them.
+   * {@link Codec.validate} for them. With `{ rawBinary: true }`, `bytes()` values stay the
+   * `Uint8Array`s they are (for formats that carry bytes as bytes) instead of base64 text.
    * @throws {EncodeError} listing every structural issue, with paths in wire keys and indexes.
    * @throws {DecodeError} when the only failures are `mapValidated` encode functions that threw.
    */
-  encode(value: T): unknown {
-    return this.serialize(value);
+  encode(value: T, options?: EncodeOptions): unknown {
+    if (options?.rawBinary !== true || rawBinary) return this.serialize(value);
+    rawBinary = true;
+    try {
+      return this.serialize(value);
+    } finally {
+      rawBinary = false;
+    }
   }
 
   /**
@@ -223,9 +252,11 @@ export abstract class Codec<T> implements StandardSchemaV1<unknown, T>, Standard
    * becomes a `DecodeError` with the same issues (its `cause` is the {@link EncodeError}).
    */
   validate(value: T): void {
+    // The value is decoded again at once: binary values need no base64 round trip (decode
+    // takes a Uint8Array as it is), so checking a file of megabytes costs a scan, not seconds.
     let wire: unknown;
     try {
-      wire = this.serialize(value);
+      wire = this.encode(value, RAW_BINARY);
     } catch (err) {
       if (!(err instanceof EncodeError)) throw err;
       throw everyIssue(this, err);

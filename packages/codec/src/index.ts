@@ -1,6 +1,6 @@
 export { Codec, DecodeContext, INVALID, describeType } from './codec.js';
 export { encodeJson } from './encode-json.js';
-export type { AnyCodec, CodecMeta, Constraint, DecodeOptions, Infer, Invalid } from './codec.js';
+export type { AnyCodec, CodecMeta, Constraint, DecodeOptions, EncodeOptions, Infer, Invalid } from './codec.js';
 export { DecodeError, formatPath, makeIssue, toJsonPointer } from './decode-error.js';
 export type { Issue, PathSegment } from './decode-error.js';
 export { EncodeError } from './encode-error.js';

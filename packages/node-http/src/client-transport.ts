@@ -26,6 +26,11 @@ export interface ClientTransportOptions {
  * other 3xx as an `UnexpectedStatusError`. Query entries with one key are sent as repeated
  * `key=value` pairs, in order.
  *
+ * **A closed connection.** A request with an idempotent method (GET, HEAD, OPTIONS, TRACE, PUT,
+ * DELETE; RFC 9110 §9.2.2) whose connection was closed or reset before any answer — a keep-alive
+ * connection the server closed as idle just as the request left (RFC 9112 §9.3.1) — is sent once
+ * more on a new connection. A POST or PATCH is never sent twice; its failure is a `RequestError`.
+ *
  * **Browsers.** A browser's `fetch` hides redirect responses from scripts: with
  * `redirect: 'manual'` it returns an opaque-redirect response (`type: 'opaqueredirect'`, status
  * 0, no readable headers, no `Location`). The transport turns it into a `ResponseBodyError`
@@ -105,17 +110,23 @@ export class FetchClientTransport implements ClientTransport {
     const target = `${this.#baseOf()}${request.path}${query}`;
     const fetchFn = this.#fetch ?? globalThis.fetch;
     if (typeof fetchFn !== 'function') throw new RequestBuildError('no fetch function is available');
+    const init: RequestInit = {
+      method: request.method,
+      headers: request.headers as [string, string][],
+      redirect: 'manual',
+      ...(request.body !== undefined && { body: request.body }),
+      ...(request.signal !== undefined && { signal: request.signal }),
+    };
     let res: Response;
     try {
-      res = await fetchFn(target, {
-        method: request.method,
-        headers: request.headers as [string, string][],
-        redirect: 'manual',
-        ...(request.body !== undefined && { body: request.body }),
-        ...(request.signal !== undefined && { signal: request.signal }),
-      });
+      res = await fetchFn(target, init);
     } catch (err) {
-      throw new RequestError(`${request.method} ${request.path} failed`, err);
+      if (!mayResend(request, err)) throw new RequestError(`${request.method} ${request.path} failed`, err);
+      try {
+        res = await fetchFn(target, init);
+      } catch (again) {
+        throw new RequestError(`${request.method} ${request.path} failed (sent twice: the first connection was closed before an answer)`, again);
+      }
     }
     if (res.type === 'opaqueredirect') {
       throw new ResponseBodyError(
@@ -125,6 +136,31 @@ export class FetchClientTransport implements ClientTransport {
     }
     return res;
   }
+}
+
+/** Methods whose request may be sent again without changing what it does (RFC 9110 §9.2.2). */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE']);
+/**
+ * Error codes of a connection that was closed or reset before any answer came: a keep-alive
+ * connection the server closed as idle just as the request went out (RFC 9112 §9.3.1).
+ */
+const CLOSED_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+/**
+ * True when a failed request may be sent once more: its method is idempotent (RFC 9110 §9.2.2;
+ * RFC 9112 §9.3.1 lets a client retry such a request when the connection closed before the
+ * answer), the failure is a closed or reset connection (not an abort, a time-out or a refused
+ * connection), and the caller has not aborted. A non-idempotent request (POST, PATCH) is never
+ * sent twice: whether it was processed cannot be known. Shared by the fetch and undici transports.
+ * @internal
+ */
+export function mayResend(request: ClientExchange, err: unknown): boolean {
+  if (!IDEMPOTENT.has(request.method) || request.signal?.aborted === true) return false;
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 8; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && CLOSED_CODES.has(code)) return true;
+  }
+  return false;
 }
 
 /**

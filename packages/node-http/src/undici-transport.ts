@@ -1,5 +1,5 @@
 import type { Agent, Dispatcher } from 'undici';
-import { bodyChunks, parseBaseURL } from './client-transport.js';
+import { bodyChunks, mayResend, parseBaseURL } from './client-transport.js';
 import { HTTP_PARAM_KINDS, RequestError, ResponseBodyError, type ClientExchange, type ClientReply, type ClientStreamReply, type ClientTransport, type ParamKind } from '@lib/rest';
 
 /** Options of {@link newUndiciClientTransport}. */
@@ -23,8 +23,9 @@ export interface UndiciClientTransportOptions {
  * connections, without the WHATWG `fetch` layer (Node's own `fetch` is built on undici too, and
  * costs several times more per call). The contract is the fetch transport's: it never follows a
  * redirect (RFC 9110 §15.4: a 3xx reaches the client as sent), query entries with one key are
- * repeated `key=value` pairs in order, bodies stream when the route's format streams, and an
- * aborted signal ends the call. For browsers, Deno, Bun and Workers use `newClientTransport`
+ * repeated `key=value` pairs in order, bodies stream when the route's format streams, an
+ * aborted signal ends the call, and an idempotent request whose keep-alive connection was closed
+ * before any answer is sent once more (RFC 9112 §9.3.1; never a POST or PATCH). For browsers, Deno, Bun and Workers use `newClientTransport`
  * (`@lib/node-http/client`).
  */
 export class UndiciClientTransport implements ClientTransport {
@@ -111,20 +112,29 @@ export class UndiciClientTransport implements ClientTransport {
     // undici takes repeated fields as a flat list: name, value, name, value…
     const headers: string[] = [];
     for (const [name, value] of request.headers) headers.push(name, value);
+    const options: Dispatcher.RequestOptions = {
+      origin,
+      path: `${prefix}${request.path}${query}`,
+      method: request.method as Dispatcher.HttpMethod,
+      headers,
+      body: request.body ?? null,
+      signal: request.signal ?? null,
+      ...(this.#headersTimeout !== undefined && { headersTimeout: this.#headersTimeout }),
+      ...(this.#bodyTimeout !== undefined && { bodyTimeout: this.#bodyTimeout }),
+    };
+    let dispatcher: Dispatcher | undefined;
     try {
-      const dispatcher = this.#dispatcher();
-      return await (dispatcher instanceof Promise ? await dispatcher : dispatcher).request({
-        origin,
-        path: `${prefix}${request.path}${query}`,
-        method: request.method as Dispatcher.HttpMethod,
-        headers,
-        body: request.body ?? null,
-        signal: request.signal ?? null,
-        ...(this.#headersTimeout !== undefined && { headersTimeout: this.#headersTimeout }),
-        ...(this.#bodyTimeout !== undefined && { bodyTimeout: this.#bodyTimeout }),
-      });
+      const d = this.#dispatcher();
+      dispatcher = d instanceof Promise ? await d : d;
+      return await dispatcher.request(options);
     } catch (err) {
-      throw new RequestError(`${request.method} ${request.path} failed`, err);
+      // A closed keep-alive connection: an idempotent request is sent once more (mayResend).
+      if (dispatcher === undefined || !mayResend(request, err)) throw new RequestError(`${request.method} ${request.path} failed`, err);
+    }
+    try {
+      return await dispatcher.request(options);
+    } catch (err) {
+      throw new RequestError(`${request.method} ${request.path} failed (sent twice: the first connection was closed before an answer)`, err);
     }
   }
 }

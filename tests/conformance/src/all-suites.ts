@@ -1,4 +1,5 @@
 import { clientContract } from './client-contract.js';
+import { clientPromises } from './client-promises.js';
 import { contract } from './contract.js';
 import { contractGaps } from './contract-gaps.js';
 import { corsSuite } from './cors.js';
@@ -18,6 +19,7 @@ import { tracing } from './tracing.js';
 export function allSuites(adapter: AdapterUnderTest): void {
   conformance(adapter);
   clientContract(adapter);
+  clientPromises(adapter);
   hardening(adapter);
   contract(adapter);
   everyday(adapter);

@@ -22,6 +22,7 @@ import { BODY_METHODS, defaultStatus, Route } from '../declare/route.js';
 import { checkParamValues, encodeParam, PARAM_ERRORS, type RequestParamSpec } from '../declare/param-values.js';
 import type { RouteHandle } from '../declare/route.js';
 import { checkCoverage } from '../declare/coverage.js';
+import { isFieldValue, isToken } from '../declare/http-grammar.js';
 import { cookieHeader, setCookiePair } from './cookie-pairs.js';
 import type { ClientReply, ClientStreamReply, ClientTransport } from './client-transport.js';
 
@@ -375,6 +376,12 @@ async function exchangeOnce<Req, Resp>(
         failures.push(new RequestBuildError('the request body is invalid', err));
       }
     }
+    // Every header line must be sendable (RFC 9110 §5.5, §5.6.2): a newline from a merge field,
+    // an explicit entry or a validator is refused here, named, and nothing leaves the client.
+    for (const [name, value] of headers) {
+      if (isToken(name) && isFieldValue(value)) continue;
+      values.fail(new RequestBuildError(unsendableField(name, value)), 'header', name);
+    }
     if (failures.length === 1) throw failures[0];
     if (failures.length > 1) throw new RequestValidationError(failures as Error[]);
 
@@ -395,8 +402,9 @@ async function exchangeOnce<Req, Resp>(
     const reply: StreamingReply =
       plan.streaming && transport.exchangeStream !== undefined ? streamingReply(await transport.exchangeStream(exchange)) : new WholeReply(await transport.exchange(exchange));
     const successStatus = wireStatus(route.meta.respStatus ?? defaultStatus(route.method));
-    // 304 answers a conditional request (`ifNoneMatch`, `ifModifiedSince`): what the caller holds is current.
-    if (reply.status === 304) {
+    // 304 answers a conditional request (`ifNoneMatch`, `ifModifiedSince`): what the caller holds
+    // is current. To a call that sent no validator it is an unexpected status (below).
+    if (reply.status === 304 && sentValidator(headers)) {
       await reply.discard();
       const lastModified = Date.parse(reply.headers.get('last-modified') ?? '');
       const etag = reply.headers.get('etag') ?? undefined;
@@ -468,6 +476,22 @@ async function exchangeOnce<Req, Resp>(
     observe(observer, route.id, statusOf(err), started, err);
     throw err;
   }
+}
+
+/** True when the request carries a validator a 304 answers (RFC 9110 §13.1.2, §13.1.3). */
+function sentValidator(headers: readonly (readonly [string, string])[]): boolean {
+  for (const [name] of headers) {
+    const n = name.toLowerCase();
+    if (n === 'if-none-match' || n === 'if-modified-since') return true;
+  }
+  return false;
+}
+
+/** Why a header line cannot be sent: its name is not a token, or its value not a field-value. */
+function unsendableField(name: string, value: string): string {
+  return isToken(name)
+    ? `the header field ${JSON.stringify(name)} cannot be sent: its value ${JSON.stringify(value)} is not an HTTP field value (RFC 9110 §5.5: no CR, LF, NUL or other control character, no leading or trailing whitespace, nothing above U+00FF)`
+    : `the header field name ${JSON.stringify(name)} cannot be sent: it is not an HTTP token (RFC 9110 §5.6.2: no space, colon or other separator)`;
 }
 
 /** The response status a call's error carries (`statusCode`), or 0 when it got no response. */
@@ -652,10 +676,13 @@ export class Client {
    * Calls `route` once for every item of `items` — an array, an iterable or an async iterable
    * (records read from a stream, ids produced as they come) — one call at a time, in order, and
    * yields each call's result as `call` gives it. Each call's path, query, header and cookie
-   * values come from its own item's merge fields; with `options.vars`, from that fixed map for
-   * every item (a body still comes from the item). The iteration throws what a call throws and
-   * calls no further; leaving it early (`break`) stops the calls, and the source iterator is
-   * returned.
+   * values come from its own item's merge fields, except those `options.vars` names: exactly the
+   * parameters it names are fixed for every item, the others still come from each item (so
+   * `vars: {}` fixes nothing), and a body always comes from the item. The iteration throws what
+   * a call throws and calls no further; leaving it early (`break`) stops the calls, and the
+   * source iterator is returned.
+   * @throws {RequestBuildError} from the iteration, before any call, when a key of `vars` names
+   * no path, query, header or cookie parameter of the route (a header name in any case).
    * @throws as {@link Client.call}, from the iteration.
    */
   async *callEach<Req, Resp, In, Ok extends DeclaredSuccess>(
@@ -663,6 +690,15 @@ export class Client {
     items: Iterable<NoInfer<In>> | AsyncIterable<NoInfer<In>>,
     options?: CallEachOptions,
   ): AsyncGenerator<Ok['value'], void, undefined> {
+    const vars = options?.vars;
+    if (vars !== undefined && route instanceof Route) {
+      const handle = route.clientHandle() as RouteHandle<unknown, unknown>;
+      for (const name of Object.keys(vars)) {
+        if (!isDeclared(handle, undefined, 'path', name) && !EXPLICIT_KINDS.some((kind) => isDeclared(handle, undefined, kind, name))) {
+          throw new RequestBuildError(`callEach: vars names ${JSON.stringify(name)}, which is no path, query, header or cookie parameter of ${route.id}`);
+        }
+      }
+    }
     for await (const item of items) yield (await this.#exchange(route as Route<unknown, unknown, string, never, never, never>, item, options, undefined)) as Ok['value'];
   }
 
@@ -679,9 +715,11 @@ export class Client {
 /** Options of {@link Client.callEach}: those of a call, and fixed variables. */
 export interface CallEachOptions extends ClientCallOptions {
   /**
-   * Fixed values of the route's declared parameters by name — path variables, query, header and
-   * cookie parameters — for every call, in place of each item's merge fields (checked by the
-   * parameters' codecs). Without it each call takes them from its item.
+   * Fixed wire values of some of the route's declared parameters by name — path variables,
+   * query, header and cookie parameters — for every call, in place of each item's merge fields
+   * for those parameters only (checked by the parameters' codecs); every parameter it does not
+   * name comes from each item. A key that names no declared parameter is refused
+   * (`RequestBuildError`). Explicit `queryParams`/`headerParams`/`cookieParams` entries win.
    */
   readonly vars?: Readonly<Record<string, string>>;
 }

@@ -106,7 +106,9 @@ export function checkParamValues(p: RequestParamSpec, values: readonly string[])
  * encoded array (`codec.array(codec.intString())` of `[1, 2]` → `['1', '2']`, sent as
  * `?n=1&n=2`; an empty array gives none, refused when the parameter is required), and the list
  * must decode through the codec as the server decodes it. Any other parameter gives exactly one
- * string, whose encoding must decode again.
+ * string, whose encoding must decode again — except that an optional query, header or cookie
+ * parameter whose value encodes to the empty string (`''`, or `null` of a nullable codec) gives
+ * none: it is left out of the request, and the server reads it as absent.
  * @throws {ParamError} of the parameter's location when the value fails the codec, or is empty
  * where it must not be (message `must not be empty`).
  */
@@ -129,6 +131,9 @@ export function encodeParam(p: RequestParamSpec, value: unknown): string[] {
     throw new ErrorClass(p.name, undefined, err);
   }
   const s = wireString(wire);
+  // An optional query, header or cookie value that is empty is left out: the server reads an
+  // empty `?q=` as present-and-empty, which is not what an empty optional value means.
+  if (s === '' && !p.required && p.kind !== 'path') return [];
   refuseEmpty(p, [s]);
   try {
     p.codec?.decode(wire);
