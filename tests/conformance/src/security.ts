@@ -80,6 +80,10 @@ export function security(adapter: AdapterUnderTest): void {
       me('/s/either', rest.routeMeta({ security: [{ headerKey: [] }, { queryKey: [] }] }));
       me('/s/both', rest.routeMeta({ security: [{ cookieKey: [], headerKey: [] }] }));
       me('/s/basic', rest.routeMeta({ security: [{ basicAuth: [] }] }));
+      // Optional sign-in (OpenAPI 3.1 §4.8.30: `{}` among the alternatives), in both orders.
+      me('/s/optional', rest.routeMeta({ security: [{ bearerAuth: [] }, {}] }));
+      me('/s/optional-first', rest.routeMeta({ security: [{}, { bearerAuth: [] }] }));
+      me('/s/optional-both', rest.routeMeta({ security: [{ cookieKey: [], headerKey: [] }, {}] }));
       rest
         .newRoute('POST', '/s/upload', codec.object({ a: codec.string() }), codec.object({ a: codec.string() }))
         .withHandler((_ctx, req) => {
@@ -127,6 +131,36 @@ export function security(adapter: AdapterUnderTest): void {
       const res = await get('/s/global', { authorization: 'Bearer ada.payload.forbidden' });
       expect(res.status).toBe(403);
       expect(res.headers.get('www-authenticate')).toBeNull();
+    });
+
+    it('optional sign-in: no credential is anonymous; a sent one is checked (a bad one is 401), in either order', async () => {
+      for (const path of ['/s/optional', '/s/optional-first']) {
+        const runs = checked.length;
+        const anonymous = await get(path);
+        expect(anonymous.status, path).toBe(200);
+        expect(await anonymous.json()).toEqual({ user: 'anonymous' });
+        expect(checked.length, 'securityFunc does not run for an anonymous request').toBe(runs);
+        const signedIn = await get(path, { authorization: 'Bearer ada.payload.sig' });
+        expect(await signedIn.json()).toEqual({ user: 'ada' });
+        expect(checked.slice(runs)).toEqual(['bearerAuth']);
+        const malformed = await get(path, { authorization: 'Bearer not-a-jwt' });
+        expect(malformed.status).toBe(401);
+        expect(await malformed.json()).toEqual({ error: 'invalid credentials' });
+        const forged = await get(path, { authorization: 'Bearer ada.payload.forged' });
+        expect(forged.status).toBe(401);
+        expect(forged.headers.get('www-authenticate')).toBe('Bearer realm="api"');
+        // The typed client sends a credential when it has one, and none when it has none.
+        const { client } = countingClient(base);
+        const token = { current: undefined as string | undefined };
+        const r = (routes[path] as rest.Route<object, { user: string }, string>).clientMW(bearer, () => token.current);
+        expect(await client.call(r, {})).toEqual({ user: 'anonymous' });
+        token.current = 'grace.payload.sig';
+        expect(await client.call(r, {})).toEqual({ user: 'grace' });
+      }
+      // One scheme of an AND alternative sent alone is a credential: checked, and refused.
+      expect((await get('/s/optional-both', { 'x-api-key': 'long-enough-key' })).status).toBe(401);
+      expect((await get('/s/optional-both')).status).toBe(200);
+      expect(await (await get('/s/optional-both', { 'x-api-key': 'long-enough-key', cookie: 'api_key=c1' })).json()).toEqual({ user: 'key:cookieKey+headerKey' });
     });
 
     it('lets security: [] opt out of the global requirement', async () => {

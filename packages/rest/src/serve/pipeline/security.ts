@@ -16,18 +16,22 @@ export interface PreparedSecurity {
   /**
    * Finds the first alternative whose every scheme has a credential its codec accepts, records
    * the credentials in the context (`scheme.credential(ctx)`), then runs `securityFunc` with that
-   * alternative.
-   * @throws {UnauthorizedError} no alternative is satisfied, or `securityFunc` threw (its error
-   * is the `cause`, so error rules can map it, to 403 for instance).
+   * alternative. When sign-in is optional (`{}` among the alternatives), a request that carries
+   * no credential of any listed scheme goes through anonymous (no credential recorded, and
+   * `securityFunc` does not run); one that carries any is checked as above.
+   * @throws {UnauthorizedError} no alternative is satisfied (and the request carried a credential,
+   * or sign-in is required), or `securityFunc` threw (its error is the `cause`, so error rules
+   * can map it, to 403 for instance).
    */
   check(ctx: Context, req: PipelineRequest): Promise<void>;
 }
 
 /**
  * Compiles the security of a route: its own requirements, else the builder's global ones. An
- * empty list (`security: []`, or none at all) needs no credential: `undefined`.
- * OpenAPI 3.1 §4.8.30: the list holds alternatives (any one suffices); the schemes of one
- * requirement object are all needed.
+ * empty list (`security: []`, or none at all), or one whose only requirement is `{}`, needs no
+ * credential: `undefined`. OpenAPI 3.1 §4.8.30: the list holds alternatives (any one suffices);
+ * the schemes of one requirement object are all needed; an empty object `{}` among them makes
+ * sign-in optional — credentials that are sent are still checked.
  * @throws {RouteDeclarationError} a requirement names a scheme the builder does not have, or the
  * route needs credentials but no `securityFunc` option is set (a credential is never accepted
  * unverified).
@@ -38,8 +42,11 @@ export function prepareSecurity(
   schemes: ReadonlyMap<string, SecurityScheme<unknown>>,
   securityFunc: SecurityFunc | undefined,
 ): PreparedSecurity | undefined {
-  if (requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0)) return undefined;
-  const alternatives = requirements.map((r) =>
+  // `{}` is the anonymous alternative: it makes sign-in optional, and is never matched itself.
+  const signIns = requirements.filter((r) => Object.keys(r).length > 0);
+  if (signIns.length === 0) return undefined;
+  const optional = signIns.length < requirements.length;
+  const alternatives = signIns.map((r) =>
     Object.keys(r).map((name) => {
       const scheme = schemes.get(name);
       if (scheme === undefined) throw new RouteDeclarationError(routeId, `security scheme ${JSON.stringify(name)} is not registered with api.addSecurityScheme`);
@@ -50,6 +57,7 @@ export function prepareSecurity(
     throw new RouteDeclarationError(routeId, 'the route requires credentials but no securityFunc option verifies them (rest.withDefaultOptions({ securityFunc }) or route.withOptions)');
   }
   const challenges = [...new Set(alternatives.flat().map(({ scheme }) => scheme.challenge(REALM)).filter((c): c is string => c !== undefined))];
+  const listed = [...new Set(alternatives.flat().map(({ scheme }) => scheme))];
 
   return {
     async check(ctx, req) {
@@ -77,12 +85,14 @@ export function prepareSecurity(
         if (!ok) continue;
         ctx.set(credentialsKey, found);
         try {
-          await securityFunc(ctx, req.fetchRequest?.() ?? (req.native instanceof Request ? req.native : undefined), [requirements[i] as SecurityRequirement]);
+          await securityFunc(ctx, req.fetchRequest?.() ?? (req.native instanceof Request ? req.native : undefined), [signIns[i] as SecurityRequirement]);
         } catch (err) {
           throw new UnauthorizedError('unauthorized', challenges, err);
         }
         return;
       }
+      // Optional sign-in: nothing of any listed scheme was sent, so the request is anonymous.
+      if (optional && !listed.some((scheme) => scheme.read(source) !== undefined)) return;
       throw new UnauthorizedError(sawCredential ? 'invalid credentials' : 'missing credentials', challenges);
     },
   };
