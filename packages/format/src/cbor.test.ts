@@ -165,6 +165,17 @@ describe('cbor', () => {
     );
   });
 
+  it('writes every bytes() value as a byte string: inside untagged unions too, Node Buffers as plain bytes', () => {
+    const either = codec.object({ v: codec.untaggedUnion(codec.bytes(), codec.int()), b: codec.bytes() });
+    const g = format.cbor(either);
+    const bytes = g.marshal({ v: new Uint8Array([1, 2]), b: Buffer.from([3]) });
+    // {"v": h'0102', "b": h'03'}
+    expect(toHex(bytes)).toBe('a2 61 76 42 01 02 61 62 41 03');
+    expect(g.unmarshal(bytes)).toEqual({ v: new Uint8Array([1, 2]), b: new Uint8Array([3]) });
+    // Where the codec does not say what a value is (any()), a Uint8Array is a byte string too.
+    expect(toHex(format.cbor(codec.any()).marshal({ raw: new Uint8Array([9]) }))).toBe('a1 63 72 61 77 41 09');
+  });
+
   it('checks the structure on marshal', () => {
     expectEncodeError(() => f.marshal({ ...value, id: 1 as unknown as bigint }), /^id: expected bigint, got number$/);
     expect(f.withContentType('application/vnd.x+cbor').contentType).toBe('application/vnd.x+cbor');

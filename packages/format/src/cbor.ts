@@ -1,18 +1,18 @@
-import { BigIntCodec, BytesCodec, defineEntry, fromBase64, IntCodec, type Codec } from '@lib/codec';
+import { BigIntCodec, defineEntry, type Codec } from '@lib/codec';
 import { decode as cborDecode, encode as cborEncode, type DecodeOptions, type EncodeOptions, type TagDecoder } from 'cborg';
 import type { Format } from './format.js';
 import { syntaxError } from './internal/body-error.js';
 import { scanCbor } from './internal/cbor-scan.js';
+import { encodeData } from './internal/json-data.js';
 import { NATIVE_INTEGERS, rewriteWire, type WireRewrite } from './internal/native-wire.js';
 
-/** Writing CBOR: bytes as byte strings, 64-bit and wide integers as CBOR integers. */
+/**
+ * Writing CBOR: `int64()`/`uint64()` values (decimal text on the wire) as CBOR integers. Bytes
+ * need no rewrite: the value is encoded with `rawBinary`, so `bytes()` gives `Uint8Array`s.
+ */
 const TO_CBOR: WireRewrite = {
-  isLeaf: (c) => c instanceof BytesCodec || c instanceof BigIntCodec || c instanceof IntCodec,
-  leaf: (c, w) => {
-    if (c instanceof BytesCodec) return typeof w === 'string' ? (fromBase64(w) ?? w) : w;
-    if (c instanceof BigIntCodec) return typeof w === 'string' && /^-?\d+$/.test(w) ? BigInt(w) : w;
-    return w;
-  },
+  isLeaf: (c) => c instanceof BigIntCodec,
+  leaf: (_c, w) => (typeof w === 'string' && /^-?\d+$/.test(w) ? BigInt(w) : w),
 };
 
 /** A bignum's magnitude (RFC 8949 §3.4.3): its bytes, big-endian. */
@@ -46,14 +46,22 @@ const ENCODE = { float64: true, mapSorter: undefined } as unknown as EncodeOptio
  * The CBOR body format of a codec: `application/cbor` (RFC 8949), through `cborg` (pure
  * JavaScript, no install script).
  *
- * **marshal** writes the codec's wire value (`codec.encode`, which checks the structure and
- * throws `EncodeError`) as one CBOR data item: objects as maps with text keys, arrays, text,
- * booleans, `null`, and numbers — integers as CBOR integers, others as float64. Where the codec
- * says what a value is (object fields, array items, record values, tagged-union variants, and
- * through `optional`, `nullable`, `defaulted`, `lazy`, `eq` and `map`), `bytes()` values travel as
- * CBOR byte strings instead of base64 text and `int64()`/`uint64()` values as CBOR integers
- * instead of decimal text. `time()` and `date()` values stay RFC 3339 text, as in JSON, so a
- * round trip is exact. Inside untagged unions and `any()` the JSON wire value is written as is.
+ * **marshal** writes the data JSON writes, in CBOR: the codec's wire value (`codec.encode`, which
+ * checks the structure and throws `EncodeError`, and leaves undeclared object fields out) taken
+ * through the JSON data model as `JSON.stringify` takes it, so that what the codec passes through
+ * as it is (`any()`, Standard Schema codecs) is the same data as in JSON (`toJSON` is called: a
+ * `Date` is its RFC 3339 text; `undefined` is left out of maps and `null` in arrays; non-finite
+ * numbers are `null`). No constraint runs here, as for JSON: the server checks them with
+ * `codec.validate` when it validates responses. The data is written as one CBOR data item:
+ * objects as maps with text keys (in the value's order), arrays, text, booleans, `null`, and
+ * numbers — integers as CBOR integers, others as float64. Every `bytes()` value travels as a
+ * CBOR byte string (RFC 8949 §3.1, major type 2) instead of base64 text (as does any other
+ * `Uint8Array`, where JSON would write an object of its indices), and where the codec says what
+ * a value is (object fields, array items, record values, tagged-union variants, and through
+ * `optional`, `nullable`, `defaulted`, `lazy`, `eq` and `map`) `int64()`/`uint64()` values
+ * travel as CBOR integers instead of decimal text. `time()` and `date()` values are the RFC 3339
+ * text the codec declares (a date-time, a full-date), untagged, as in JSON, so a round trip is
+ * exact. A bigint inside `any()` is a CBOR integer when it fits 64 bits (JSON refuses it).
  *
  * **unmarshal** reads exactly one data item and decodes it through the codec (so it validates).
  * Before the decoder sees the bytes they are checked (see below); maps become plain objects whose
@@ -91,15 +99,16 @@ export class CborFormat<T> implements Format<T> {
     return new CborFormat(codec, this.contentType);
   }
   /**
-   * One CBOR data item of the codec's wire value; an `undefined` wire value (`codec.empty()`) is
-   * an empty body.
+   * One CBOR data item of the value's data (see {@link CborFormat}); a value with no data (an
+   * `undefined` wire value, `codec.empty()`) is an empty body.
    * @throws {import('@lib/codec').EncodeError} when the value does not have the codec's structure.
+   * @throws {TypeError} when the value is circular, as JSON refuses it.
    */
   marshal(value: T): Uint8Array {
-    const wire = this.codec.encode(value);
-    if (wire === undefined) return new Uint8Array(0);
+    const data = encodeData(this.codec, value, { rawBinary: true, native: TO_CBOR });
+    if (data === undefined) return new Uint8Array(0);
     // A copy of the encoder's output (on Node a `Buffer` over its working memory): an own Uint8Array.
-    return new Uint8Array(cborEncode(rewriteWire(TO_CBOR, this.codec as Codec<unknown>, wire), ENCODE));
+    return new Uint8Array(cborEncode(data, ENCODE));
   }
   /**
    * Reads one CBOR data item and decodes it through the codec.

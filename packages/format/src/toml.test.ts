@@ -35,7 +35,7 @@ describe('toml', () => {
     const bytes = f.marshal(value);
     const doc = text(bytes);
     expect(f.contentType).toBe('application/toml');
-    expect(doc).toContain('at = "2025-01-02T03:04:05.000Z"\n');
+    expect(doc).toContain('at = 2025-01-02T03:04:05.000Z\nday = 2025-01-02\n');
     expect(doc).toContain('id = "9223372036854775807"\n');
     expect(doc).toContain('[server]\nhost = "example.org"\nport = 8080\n');
     expect(doc).toContain('[[users]]\nlogin = "ada"\nadmin = true\n');

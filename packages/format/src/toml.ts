@@ -1,8 +1,19 @@
-import { defineEntry, describeType, formatPath, isPlainObject, type Codec, type PathSegment } from '@lib/codec';
+import { DateCodec, defineEntry, describeType, formatPath, isPlainObject, TimeCodec, type Codec, type PathSegment } from '@lib/codec';
 import { parse, stringify, TomlDate, TomlError } from 'smol-toml';
 import type { Format } from './format.js';
 import { firstLine, syntaxError, toUtf8, utf8 } from './internal/body-error.js';
-import { NATIVE_INTEGERS, rewriteWire } from './internal/native-wire.js';
+import { encodeData } from './internal/json-data.js';
+import { NATIVE_INTEGERS, rewriteWire, type WireRewrite } from './internal/native-wire.js';
+
+/**
+ * Writing TOML: `time()` values (RFC 3339 date-time text, always UTC with milliseconds) as TOML
+ * offset date-times, `date()` values (RFC 3339 full-date) as TOML local dates. TOML 1.0 defines
+ * both by RFC 3339, and `TomlDate` writes the text it is given, so reading gives the same text.
+ */
+const TO_TOML: WireRewrite = {
+  isLeaf: (c) => c instanceof TimeCodec || c instanceof DateCodec,
+  leaf: (_c, w) => (typeof w === 'string' ? new TomlDate(w) : w),
+};
 
 /**
  * The TOML body format of a codec: `application/toml` (TOML 1.0, https://toml.io/en/v1.0.0), UTF-8,
@@ -12,13 +23,23 @@ import { NATIVE_INTEGERS, rewriteWire } from './internal/native-wire.js';
  * object (an `object()`, `record()` or tagged union); TOML has no `null`, so no value inside may
  * be `null` (absent `optional` fields are fine — they are left out).
  *
- * **marshal** writes the codec's wire value (`codec.encode`, which checks the structure and
- * throws `EncodeError`) as a TOML document: nested objects as tables, arrays of objects as arrays
- * of tables. The wire value is the one JSON gets: `time()` and `date()` values are written as
- * RFC 3339 **strings** (`at = "2025-01-02T03:04:05.000Z"`), not TOML date-times — the codec's
- * text round-trips exactly, whereas a TOML offset date-time would be re-read through a `Date`;
- * `bytes()` are base64 text and `int64()` decimal text. An `undefined` wire value
- * (`codec.empty()`) is an empty body.
+ * **marshal** writes the data JSON writes, in TOML: the codec's wire value (`codec.encode`, which
+ * checks the structure and throws `EncodeError`, and leaves undeclared object fields out) taken
+ * through the JSON data model as `JSON.stringify` takes it, so that what the codec passes through
+ * as it is (`any()`, Standard Schema codecs) is the same data as in JSON (`toJSON` is called: a
+ * `Date` is its RFC 3339 text; `undefined` is left out of tables; what JSON writes as `null` —
+ * an `undefined` array item, a non-finite number — is refused, as TOML has no null). No
+ * constraint runs here, as for JSON: the server checks them with `codec.validate` when it
+ * validates responses. The data is written as a TOML document: nested objects as tables, arrays
+ * of objects as arrays of tables. Where the codec says what a value is (object fields, array
+ * items, record values, tagged-union variants, and through `optional`, `nullable`, `defaulted`,
+ * `lazy`, `eq` and `map`), `time()` values are written as TOML offset date-times
+ * (`at = 2025-01-02T03:04:05.000Z`) and `date()` values as TOML local dates
+ * (`day = 2025-01-02`): TOML 1.0 defines both by RFC 3339, so they are exactly the text the codec
+ * declares, unquoted, and read back as that text. Inside untagged unions and `any()` they stay
+ * strings. `bytes()` are base64 text and `int64()` decimal text, as in JSON. A bigint inside
+ * `any()` is a TOML integer (JSON refuses it). A value with no data (an `undefined` wire value,
+ * `codec.empty()`) is an empty body.
  *
  * **unmarshal** parses the document and decodes the table through the codec (so it validates).
  * TOML date-times, dates and times written natively (`at = 2025-01-02T03:04:05Z`) are read as
@@ -49,26 +70,26 @@ export class TomlFormat<T> implements Format<T> {
     return new TomlFormat(codec, this.contentType);
   }
   /**
-   * A TOML document of the codec's wire value, UTF-8.
+   * A TOML document of the value's data (see {@link TomlFormat}), UTF-8.
    * @throws {import('@lib/codec').EncodeError} when the value does not have the codec's structure.
-   * @throws {TypeError} when the wire value is not an object (TOML's top level is a table), or
-   * holds `null` somewhere (TOML has no null); the message names the path.
+   * @throws {TypeError} when the data is not an object (TOML's top level is a table), or holds
+   * `null` somewhere (TOML has no null; the message names the path), or the value is circular.
    */
   marshal(value: T): Uint8Array {
     return toUtf8(this.marshalText(value));
   }
   /**
-   * The TOML document as text (`''` for a value that encodes to `undefined`).
+   * The TOML document as text (`''` for a value with no data).
    * @throws {import('@lib/codec').EncodeError} and {TypeError} as {@link TomlFormat.marshal}.
    */
   marshalText(value: T): string {
-    const wire = this.codec.encode(value);
-    if (wire === undefined) return '';
-    if (!isPlainObject(wire)) {
-      throw new TypeError(`a TOML body is a table: the value must encode to an object, got ${describeType(wire)}`);
+    const data = encodeData(this.codec, value, { native: TO_TOML });
+    if (data === undefined) return '';
+    if (!isPlainObject(data) || data instanceof TomlDate) {
+      throw new TypeError(`a TOML body is a table: the value must encode to an object, got ${data instanceof TomlDate ? 'string' : describeType(data)}`);
     }
-    refuseNull(wire, []);
-    return stringify(wire);
+    refuseNull(data, []);
+    return stringify(data);
   }
   /**
    * Parses a TOML document and decodes its table through the codec.

@@ -2,6 +2,7 @@ import type { Codec } from '@lib/codec';
 import { parse, stringify, YAMLError } from 'yaml';
 import type { Format } from './format.js';
 import { firstLine, syntaxError, toUtf8, utf8 } from './internal/body-error.js';
+import { encodeData } from './internal/json-data.js';
 import { NATIVE_INTEGERS, rewriteWire } from './internal/native-wire.js';
 
 /** How many alias nodes a body may expand (the `yaml` package's `maxAliasCount`). */
@@ -11,11 +12,19 @@ const MAX_ALIAS_COUNT = 100;
  * The YAML body format of a codec: `application/yaml` (RFC 9512), UTF-8, YAML 1.2 with its
  * core schema, through the `yaml` package.
  *
- * **marshal** writes the codec's wire value (`codec.encode`, which checks the structure and
- * throws `EncodeError`) as one YAML document in block style, without anchors or aliases (a
- * value shared twice is written twice). The wire value is the one JSON gets: `time()` as RFC
- * 3339 text, `bytes()` as base64 text, `int64()` as decimal text (quoted where it would
- * otherwise read as a number). An `undefined` wire value (`codec.empty()`) is an empty body.
+ * **marshal** writes the data JSON writes, in YAML: the codec's wire value (`codec.encode`, which
+ * checks the structure and throws `EncodeError`, and leaves undeclared object fields out) taken
+ * through the JSON data model as `JSON.stringify` takes it, so that what the codec passes through
+ * as it is (`any()`, Standard Schema codecs) is the same data as in JSON (`toJSON` is called: a
+ * `Date` is its RFC 3339 text; `undefined` is left out of mappings and `null` in sequences;
+ * non-finite numbers are `null`, not `.nan`). No constraint runs here, as for JSON: the server
+ * checks them with `codec.validate` when it validates responses. The data is written as one YAML
+ * 1.2 document in block style, without anchors or aliases (a value shared twice is written
+ * twice): `time()` and `date()` as the RFC 3339 text the codec declares (plain scalars, which the
+ * YAML 1.2 core schema reads as strings), `bytes()` as base64 text, `int64()` as decimal text
+ * (quoted where it would otherwise read as a number). A bigint inside `any()` is a YAML integer
+ * (JSON refuses it). A value with no data (an `undefined` wire value, `codec.empty()`) is an
+ * empty body.
  *
  * **unmarshal** parses one document and decodes it through the codec (so it validates). The
  * reading is the JSON data model: the YAML 1.2 core schema (`true`, `null`, `0x1F`, `.inf`
@@ -50,20 +59,21 @@ export class YamlFormat<T> implements Format<T> {
     return new YamlFormat(codec, this.contentType);
   }
   /**
-   * One YAML document of the codec's wire value, UTF-8.
+   * One YAML document of the value's data (see {@link YamlFormat}), UTF-8.
    * @throws {import('@lib/codec').EncodeError} when the value does not have the codec's structure.
+   * @throws {TypeError} when the value is circular, as JSON refuses it.
    */
   marshal(value: T): Uint8Array {
     return toUtf8(this.marshalText(value));
   }
   /**
-   * The YAML document as text (`''` for a value that encodes to `undefined`).
-   * @throws {import('@lib/codec').EncodeError} as {@link YamlFormat.marshal}.
+   * The YAML document as text (`''` for a value with no data).
+   * @throws {import('@lib/codec').EncodeError} and {TypeError} as {@link YamlFormat.marshal}.
    */
   marshalText(value: T): string {
-    const wire = this.codec.encode(value);
-    if (wire === undefined) return '';
-    return stringify(wire, { version: '1.2', schema: 'core', aliasDuplicateObjects: false });
+    const data = encodeData(this.codec, value);
+    if (data === undefined) return '';
+    return stringify(data, { version: '1.2', schema: 'core', aliasDuplicateObjects: false });
   }
   /**
    * Parses one YAML document and decodes it through the codec.
