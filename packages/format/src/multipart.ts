@@ -14,8 +14,9 @@ const encoder = new TextEncoder();
 export interface MultipartOptions {
   /**
    * The largest `bytes()` file part, in bytes. Default: the field codec's own
-   * `validate.maxBytes(n)`, else 10 MiB; given, it bounds every `bytes()` part (together with a
-   * smaller `maxBytes` of the codec). `blob()` parts are bounded by the blob codec's own `maxBytes`.
+   * `validate.maxBytes(n)`, else none of the part's own (the body limit bounds it); given, it
+   * bounds every `bytes()` part (together with a smaller `maxBytes` of the codec). `blob()` parts
+   * are bounded by the blob codec's own `maxBytes`.
    */
   readonly maxFileBytes?: number;
   /** The largest text field, in bytes (default 64 KiB). */
@@ -25,8 +26,10 @@ export interface MultipartOptions {
   /**
    * The largest body, parts and their headers together, in bytes. Default: the sum of what
    * every field may hold (each file part's limit, `maxFieldBytes` per text field, 1 KiB per part
-   * for its boundary and headers), when no field repeats and every file part is bounded; else
-   * none of its own (the server's `maxBodyBytes` applies). It is the format's
+   * for its boundary and headers, 1 KiB for the closing boundary) when the limits are stated —
+   * every file part has one of its own (its codec's `maxBytes`, or `maxFileBytes`), or the form
+   * has no file part and `maxFieldBytes` is given — and no field repeats; else none of its own:
+   * the server's `maxBodyBytes` (1 MiB by default) bounds the whole body. It is the format's
    * {@link MultipartFormat.maxBodyBytes}, the route's body limit unless the route sets one.
    */
   readonly maxTotalBytes?: number;
@@ -35,7 +38,12 @@ export interface MultipartOptions {
 /** What a part's boundary line and headers may add to its content, in the derived body limit: 1 KiB. */
 const PART_OVERHEAD = 1024;
 
-/** Default {@link MultipartOptions.maxFileBytes}: 10 MiB. */
+/**
+ * 10 MiB: what bounded a `bytes()` file part that states no limit, before such a part was bounded
+ * by the body limit alone (the server's `maxBodyBytes`, 1 MiB by default).
+ * @deprecated No longer applied: a part without a limit of its own is bounded by the body limit,
+ * the one the document's 413 states. Give `maxFileBytes` or the codec's `validate.maxBytes(n)`.
+ */
 export const DEFAULT_MAX_FILE_BYTES: number = 10 * 1024 * 1024;
 /** Default {@link MultipartOptions.maxFieldBytes}: 64 KiB. */
 export const DEFAULT_MAX_FIELD_BYTES: number = 64 * 1024;
@@ -285,7 +293,7 @@ class Reading {
  * **Fields.** Each field of the object codec (under its wire name) is one part name:
  * - `codec.bytes()` fields (refined as you like: `validate.png`, `validate.maxBytes`) receive a
  *   file part's raw bytes as a `Uint8Array`, held in memory up to the codec's `maxBytes` (or
- *   `maxFileBytes`); the codec's constraints run on them;
+ *   `maxFileBytes`; neither: up to the body limit); the codec's constraints run on them;
  * - `codec.blob()` fields receive a `Blob` (a `File` when the part had a file name) — on the
  *   server written to a temporary file as it arrives, so a 100 MB upload never sits in memory;
  *   bounded by the blob codec's `maxBytes` only;
@@ -324,9 +332,11 @@ export class MultipartFormat<S extends Shape> implements Format<ObjectOutput<S>>
   /** The limit of each file field's parts, in bytes. */
   readonly #partLimits: ReadonlyMap<FormField, number>;
   /**
-   * The largest body this format reads, in bytes: `maxTotalBytes`, else the sum of what every
-   * field may hold (see {@link MultipartOptions.maxTotalBytes}); `undefined` when a field repeats
-   * or a file part is unbounded. The server's body limit for the route unless it sets its own.
+   * The largest body this format reads, in bytes, when its codec or options state it:
+   * `maxTotalBytes`, else the sum of what every field may hold (see
+   * {@link MultipartOptions.maxTotalBytes}); `undefined` when a field repeats, a file part states
+   * no limit, or nothing is stated — the server's `maxBodyBytes` then bounds the body. The
+   * route's body limit unless it sets its own.
    */
   readonly maxBodyBytes: number | undefined;
   #schema: JsonSchema | undefined;
@@ -340,7 +350,7 @@ export class MultipartFormat<S extends Shape> implements Format<ObjectOutput<S>>
       if (v !== undefined && (typeof v !== 'number' || !(v > 0))) throw new TypeError(`format.multipart: ${k} must be a positive number, got ${String(v)}`);
     }
     this.#limits = {
-      maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+      maxFileBytes: options.maxFileBytes ?? Infinity,
       maxFieldBytes: options.maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES,
       maxParts: options.maxParts ?? DEFAULT_MAX_PARTS,
       maxTotalBytes: options.maxTotalBytes ?? Infinity,
@@ -348,18 +358,8 @@ export class MultipartFormat<S extends Shape> implements Format<ObjectOutput<S>>
     const encoding: Record<string, { contentType: string }> = {};
     for (const f of this.#fields) if (f.reader === 'bytes' || f.reader === 'blob') encoding[f.key] = { contentType: fileType(f) };
     this.encoding = encoding;
-    // A file part's limit is stated once, in its codec (`validate.maxBytes`, a blob's `maxBytes`);
-    // `maxFileBytes` bounds bytes() parts when given, the default only where nothing else does.
-    const partLimits = new Map<FormField, number>();
-    let total = PART_OVERHEAD;
-    for (const f of this.#fields) {
-      const own = f.reader === 'bytes' || f.reader === 'blob' ? byteLimit(f.item) : undefined;
-      if (f.reader === 'blob') partLimits.set(f, own ?? Infinity);
-      else if (f.reader === 'bytes') partLimits.set(f, Math.min(options.maxFileBytes ?? own ?? DEFAULT_MAX_FILE_BYTES, own ?? Infinity));
-      total += f.multi ? Infinity : PART_OVERHEAD + (partLimits.get(f) ?? this.#limits.maxFieldBytes);
-    }
-    this.#partLimits = partLimits;
-    this.maxBodyBytes = options.maxTotalBytes ?? (Number.isFinite(total) ? total : undefined);
+    this.#partLimits = partLimits(this.#fields, options.maxFileBytes);
+    this.maxBodyBytes = options.maxTotalBytes ?? statedTotal(this.#fields, this.#partLimits, options.maxFieldBytes);
   }
 
   /** The object schema: text fields by meaning, file fields as binary strings of their media type. */
@@ -458,7 +458,8 @@ export class MultipartFormat<S extends Shape> implements Format<ObjectOutput<S>>
    * `'keep'` to put each `Blob` in as it is.
    */
   #message(value: ObjectOutput<S>, blobs: ReadonlyMap<Blob, Uint8Array> | 'keep'): { readonly contentType: string; readonly parts: readonly (Uint8Array | Blob)[] } {
-    const wire = this.codec.encode(value) as Record<string, unknown>;
+    // File fields are written from the value itself: their wire (base64) is never made.
+    const wire = this.codec.encode(value, { rawBinary: true }) as Record<string, unknown>;
     const v = value as Record<string, unknown>;
     const boundary = newBoundary();
     const parts: (Uint8Array | Blob)[] = [];
@@ -500,6 +501,35 @@ export class MultipartFormat<S extends Shape> implements Format<ObjectOutput<S>>
     parts.push(encoder.encode(`--${boundary}--\r\n`));
     return { contentType: `${MULTIPART}; boundary=${boundary}`, parts };
   }
+}
+
+/**
+ * The limit of each file field's parts, in bytes, as the route states it: the codec's own
+ * (`validate.maxBytes`, a blob's `maxBytes`), and for `bytes()` parts `maxFileBytes` when given;
+ * `Infinity` for a part nothing bounds (the body limit bounds it).
+ */
+function partLimits(fields: readonly FormField[], maxFileBytes: number | undefined): Map<FormField, number> {
+  const out = new Map<FormField, number>();
+  for (const f of fields) {
+    if (f.reader !== 'bytes' && f.reader !== 'blob') continue;
+    const own = byteLimit(f.item) ?? Infinity;
+    out.set(f, f.reader === 'bytes' && maxFileBytes !== undefined ? Math.min(maxFileBytes, own) : own);
+  }
+  return out;
+}
+
+/**
+ * The largest body the stated limits let through, in bytes: 1 KiB for the closing boundary, and
+ * for each field 1 KiB for its boundary and headers plus its part limit (`maxFieldBytes`, default
+ * 64 KiB, for a text field). `undefined` when the form states no such bound — a file part without
+ * a limit of its own, a field that repeats, or no file part and no `maxFieldBytes` — so that
+ * defaults never make a body limit: the server's `maxBodyBytes` applies.
+ */
+function statedTotal(fields: readonly FormField[], parts: ReadonlyMap<FormField, number>, maxFieldBytes: number | undefined): number | undefined {
+  if (parts.size === 0 && maxFieldBytes === undefined) return undefined;
+  let total = PART_OVERHEAD;
+  for (const f of fields) total += f.multi ? Infinity : PART_OVERHEAD + (parts.get(f) ?? maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES);
+  return Number.isFinite(total) ? total : undefined;
 }
 
 /** The media type of a file field: the one its constraints give (`validate.png` → `image/png`), else `application/octet-stream`. */

@@ -19,6 +19,13 @@ export interface Validators {
  * `If-Modified-Since`. The 304 has no body and keeps the headers a cache needs (`ETag`,
  * `Last-Modified`, `Cache-Control`, `Expires`, `Content-Location`, `Vary`).
  *
+ * The OpenAPI document lists the 304 of a GET or HEAD route that can send it: one that declares
+ * an `ETag` or `Last-Modified` response header, or reads the client's validator as a declared
+ * `If-None-Match` or `If-Modified-Since` request header (`headers: { ifNoneMatch:
+ * rest.named('If-None-Match', codec.optional(codec.string())) }`), which a handler compares before
+ * it returns `rest.notModified`. A handler that answers 304 on any other route answers a status
+ * its document does not list: declare the header it reads.
+ *
  * On the client, a call that sent a validator (`ifNoneMatch`, `ifModifiedSince`) resolves to a
  * `NotModified` when the server answers 304: the representation the caller holds is current.
  */

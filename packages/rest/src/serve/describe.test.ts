@@ -311,6 +311,112 @@ describe('describeRoute: response-only formats', () => {
   });
 });
 
+describe('describeRoute: 304 exactly where a route can send it', () => {
+  const version = codec.object({ v: codec.string() });
+  const ifNoneMatch = { ifNoneMatch: rest.named('If-None-Match', codec.optional(codec.string())) };
+  const since = new Date(0);
+  type Doc304 = { responses: Record<string, { headers?: Record<string, { required?: boolean }> }>; parameters?: { name: string }[] };
+  const doc304 = (doc: OpenAPIObject, path: string, method: 'get' | 'put'): Doc304 => op(doc, path, method) as unknown as Doc304;
+
+  it("lists the 304 of a GET that declares a validator or reads If-None-Match / If-Modified-Since (the handler's rest.notModified), and no other", async () => {
+    const api = rest.newServer({ title: 't', version: '1' });
+    // The handler compares the validator the route reads and answers 304 itself.
+    rest.route({ method: 'GET', path: '/asks', headers: ifNoneMatch, response: version })
+      .withHandler((_ctx, r) => (r.ifNoneMatch === '"1"' ? rest.notModified({ etag: '"1"' }) : { v: '1' }))
+      .register(api);
+    rest.route({ method: 'GET', path: '/since', headers: { since: rest.named('If-Modified-Since', codec.optional(codec.string())) }, response: version })
+      .withHandler((_ctx, r) => (r.since !== undefined ? rest.notModified({ lastModified: since }) : { v: '1' }))
+      .register(api);
+    // The server compares the declared ETag on its own.
+    rest.route({ method: 'GET', path: '/etag', response: version, responseHeaders: { etag: rest.named('ETag', codec.string()) } })
+      .withHandler(() => ({ v: '1', etag: '"1"' }))
+      .register(api);
+    // Neither: no 304, whatever the request sends; nor on a write that reads If-None-Match (412, RFC 9110 §13.1.2).
+    rest.route({ method: 'GET', path: '/plain', response: version }).withHandler(() => ({ v: '1' })).register(api);
+    rest.route({ method: 'PUT', path: '/write', headers: ifNoneMatch, body: version, response: version }).withHandler((_ctx, r) => ({ v: r.v })).register(api);
+    const doc = JSON.parse(api.openAPISpec().marshalJSON()) as OpenAPIObject;
+    const validators = { 'if-none-match': '"1"', 'if-modified-since': since.toUTCString(), 'content-type': 'application/json' };
+    const sent: Record<string, boolean> = {};
+    for (const h of api.handles() as rest.RouteHandle<unknown, unknown>[]) {
+      const method = h.route.method.toLowerCase() as 'get' | 'put';
+      const res = await prepareRoute(h).run(conditionalRequest(h.route.method, validators));
+      const documented = Object.keys(doc304(doc, h.route.path, method).responses);
+      sent[h.route.path] = res.status === 304;
+      expect([h.route.path, documented.includes('304')]).toEqual([h.route.path, res.status === 304]);
+      expect([h.route.path, documented.includes(String(res.status))]).toEqual([h.route.path, true]);
+    }
+    expect(sent).toEqual({ '/asks': true, '/since': true, '/etag': true, '/plain': false, '/write': false });
+    // The validators rest.notModified may name, optional where the route declares none; the route's own parameters only.
+    const asks = doc304(doc, '/asks', 'get');
+    expect(Object.entries(asks.responses['304']?.headers ?? {}).map(([k, v]) => [k, v.required ?? false])).toEqual([['ETag', false], ['Last-Modified', false]]);
+    expect(asks.parameters?.map((p) => p.name)).toEqual(['If-None-Match']);
+    const etag = doc304(doc, '/etag', 'get');
+    expect(Object.keys(etag.responses['304']?.headers ?? {})).toEqual(['ETag', 'Last-Modified']);
+    expect(etag.parameters?.map((p) => p.name)).toEqual(['If-None-Match', 'If-Modified-Since']);
+  });
+
+  it('lists it for a GET whose middleware reads If-None-Match', () => {
+    const cache = rest.newMiddleware(rest.declaration('cache', codec.empty<{ tag?: string }>(), codec.empty<{ tag?: string }>())).withRequestHeader(
+      rest.newOptionalHeaderParam('If-None-Match', codec.string(), (i: { tag?: string }) => i.tag, (i, v) => {
+        i.tag = v;
+      }),
+    );
+    const api = rest.newServer({ title: 't', version: '1' });
+    api.use(cache.withReceive((_ctx, input) => input));
+    const doc = renderWith(api, as(rest.route({ method: 'GET', path: '/cached', response: version })));
+    expect(Object.keys(doc304(doc, '/cached', 'get').responses)).toContain('304');
+  });
+});
+
+describe('describeRoute: the body limit a 413 states', () => {
+  const MiB = 1024 * 1024;
+  const unstated = codec.object({ note: codec.string(), file: codec.bytes() });
+  const stated = codec.object({ file: codec.bytes().refine(validate.maxBytes(3 * MiB)) });
+  const upload = (path: string, c: typeof unstated | typeof stated, options?: format.MultipartOptions): rest.Route<never, never> =>
+    as(rest.route({ method: 'POST', path, body: c, response: item, requestFormats: [format.multipart(c as typeof unstated, options)] }));
+  const limit = (doc: OpenAPIObject, path: string): { description: string; max: unknown } => {
+    const r = op(doc, path, 'post').responses?.['413'] as ResponseObject & { 'x-max-body-bytes'?: unknown };
+    return { description: r.description, max: r['x-max-body-bytes'] };
+  };
+
+  it("states the server's maxBodyBytes for a multipart body whose parts state no limit, never a format's default", () => {
+    const byDefault = render(upload('/form', unstated));
+    expect(limit(byDefault, '/form')).toEqual({ description: 'The request body is larger than the server accepts: at most 1048576 bytes (1 MiB).', max: MiB });
+    const small = renderWith(rest.newServer({ title: 't', version: '1' }, rest.withDefaultOptions({ maxBodyBytes: 1000 })), upload('/form', unstated));
+    expect(limit(small, '/form')).toEqual({ description: 'The request body is larger than the server accepts: at most 1000 bytes.', max: 1000 });
+  });
+
+  it('states what the route states: its parts, its format, its own maxBodyBytes — over the server default either way', () => {
+    const api = rest.newServer({ title: 't', version: '1' }, rest.withDefaultOptions({ maxBodyBytes: 1000 }));
+    const doc = renderWith(
+      api,
+      upload('/stated', stated),
+      upload('/max-file', unstated, { maxFileBytes: 2048 }),
+      upload('/total', unstated, { maxTotalBytes: 5000 }),
+      as((upload('/own', unstated) as unknown as rest.Route<unknown, unknown>).withOptions({ maxBodyBytes: 4 * MiB })),
+    );
+    // 1 KiB for the closing boundary, 1 KiB per part for its boundary and headers, each part's limit (64 KiB per text field).
+    expect(limit(doc, '/stated').max).toBe(3 * MiB + 2048);
+    expect(limit(doc, '/max-file').max).toBe(1024 + (1024 + 64 * 1024) + (1024 + 2048));
+    expect(limit(doc, '/total').max).toBe(5000);
+    expect(limit(doc, '/own')).toEqual({ description: 'The request body is larger than the server accepts: at most 4194304 bytes (4 MiB).', max: 4 * MiB });
+  });
+});
+
+/** A request with the given (lower-case) headers and no body. */
+function conditionalRequest(method: string, headers: Readonly<Record<string, string>>): PipelineRequest {
+  return {
+    method,
+    pathParams: {},
+    rawQuery: '',
+    header: (name) => headers[name],
+    readBody: () => Promise.resolve(new TextEncoder().encode('{"v":"1"}')),
+    bodyStream: async function* () {},
+    signal: new AbortController().signal,
+    native: undefined,
+  };
+}
+
 function pipelineRequest(method: string, accept: string | undefined): PipelineRequest {
   return {
     method,

@@ -95,6 +95,14 @@ interface ErrorSlot {
  *   A pipeline status is left out when every error that raises it matches a rule whose witness
  *   is a class the error extends: the rule answers instead.
  *
+ * 304 Not Modified (RFC 9110 §15.4.5), no content, is listed on a GET or HEAD route that can
+ * send it: one that declares an `ETag` or `Last-Modified` response header (the server compares
+ * the request's validators on its own, and the document adds `If-None-Match` and
+ * `If-Modified-Since` to its parameters), or that reads `If-None-Match` or `If-Modified-Since`
+ * as a declared request header, its own or a middleware's (its handler answers with
+ * `rest.notModified`). Its headers are the declared ones a 304 keeps, and whichever of `ETag`
+ * and `Last-Modified` the route does not declare, optional: what `rest.notModified` may name.
+ *
  * The middleware the server runs for the route (`api.use`, then the route's) add their request
  * parameters after the route's, their response headers and cookies to the success response, and
  * 400 (a `MiddlewareInputError` or `MiddlewareError` the route's rules do not capture).
@@ -183,8 +191,14 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
   }
   // RFC 9110 §13.2: a GET or HEAD route declaring a validator answers a matching conditional request with 304.
   const conditional = isConditional(route);
-  if (conditional) {
-    const kept = responseParts(allParams).headers.filter((h) => NOT_MODIFIED_HEADERS.has(h.name.toLowerCase())).map((h) => ({ ...h, required: false }));
+  // A GET or HEAD that reads the client's validators (a declared If-None-Match or If-Modified-Since,
+  // the route's or a middleware's) answers 304 through its handler's rest.notModified.
+  const safe = route.method === 'GET' || route.method === 'HEAD';
+  if (conditional || (safe && allParams.some((p) => p.kind === 'header' && READ_VALIDATORS.has(p.name.toLowerCase())))) {
+    const declaredHeaders = responseParts(allParams).headers;
+    const kept = declaredHeaders.filter((h) => NOT_MODIFIED_HEADERS.has(h.name.toLowerCase())).map((h) => ({ ...h, required: false }));
+    // The validators a handler's rest.notModified({ etag, lastModified }) names, where the route declares none.
+    for (const v of NOT_MODIFIED_VALIDATORS) if (!declaredHeaders.some((h) => h.name.toLowerCase() === v.name.toLowerCase())) kept.push(v);
     declare({
       status: '304',
       description: "Not Modified: the representation named by the request's If-None-Match or If-Modified-Since is current. No content.",
@@ -312,6 +326,13 @@ const UNDECLARED_BODY: codec.Codec<unknown> = codec.any().withDescription('What 
 
 /** The request headers of a conditional write (RFC 9110 §13.1.1, §13.1.4). */
 const WRITE_PRECONDITIONS: ReadonlySet<string> = new Set(['if-match', 'if-unmodified-since']);
+/** The request headers of a conditional read, whose answer may be 304 (RFC 9110 §13.1.2, §13.1.3). */
+const READ_VALIDATORS: ReadonlySet<string> = new Set(['if-none-match', 'if-modified-since']);
+/** The validators a 304 carries when the handler's `rest.notModified` names them (RFC 9110 §15.4.5). */
+const NOT_MODIFIED_VALIDATORS: readonly HeaderDescriptor[] = [
+  { name: 'ETag', required: false, codec: codec.string(), description: 'The current entity tag (RFC 9110 §8.8.3), when the handler names it.' },
+  { name: 'Last-Modified', required: false, codec: codec.httpDate(), description: 'The current modification time (RFC 9110 §8.8.2), when the handler names it.' },
+];
 /** The response headers a 304 keeps (RFC 9110 §15.4.5). */
 const NOT_MODIFIED_HEADERS: ReadonlySet<string> = new Set(['etag', 'last-modified', 'cache-control', 'expires', 'content-location', 'vary']);
 /** The validators of a conditional GET, as documented request headers. */

@@ -438,7 +438,8 @@ function compilePipeline(handle: RouteHandle<unknown, unknown>, middleware: Prep
   const reqFormats = new Map<string, Format<unknown>>();
   for (const f of handle.requestFormats) reqFormats.set(mediaTypeOf(f.contentType), f);
   const supportedReq = [...reqFormats.keys()];
-  // The body limit of each request format (the route's own, else the format's, else the builder's).
+  // The body limit of each request format, by the one rule the document's 413 states too
+  // (handle.bodyLimit): the route's own, else what its format states, else the builder's, else 1 MiB.
   const bodyLimits = new Map<Format<unknown>, number>();
   for (const f of reqFormats.values()) bodyLimits.set(f, handle.bodyLimit(f));
   const respFormats = handle.responseFormats;
