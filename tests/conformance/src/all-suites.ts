@@ -1,10 +1,13 @@
 import { clientContract } from './client-contract.js';
 import { clientPromises } from './client-promises.js';
 import { contract } from './contract.js';
+import { basePath } from './base-path.js';
+import { bodyLimits } from './body-limits.js';
 import { contractGaps } from './contract-gaps.js';
 import { corsSuite } from './cors.js';
 import { docs } from './docs.js';
 import { everyday } from './everyday.js';
+import { formatContract } from './format-contract.js';
 import { formatsSuite } from './formats.js';
 import { hardening } from './hardening.js';
 import { middleware } from './middleware.js';
@@ -29,6 +32,9 @@ export function allSuites(adapter: AdapterUnderTest): void {
   corsSuite(adapter);
   middleware(adapter);
   formatsSuite(adapter);
+  formatContract(adapter);
+  bodyLimits(adapter);
+  basePath(adapter);
   sseSuite(adapter);
   objectForm(adapter);
   docs(adapter);

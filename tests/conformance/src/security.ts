@@ -157,6 +157,11 @@ export function security(adapter: AdapterUnderTest): void {
         token.current = 'grace.payload.sig';
         expect(await client.call(r, {})).toEqual({ user: 'grace' });
       }
+      // The document says what the server does: the alternatives as declared, and the 401 a bad credential gets.
+      const doc = JSON.parse(api.openAPISpec().marshalJSON()) as { paths: Record<string, { get: { security?: unknown; responses: Record<string, unknown> } }> };
+      expect(doc.paths['/s/optional']?.get.security).toEqual([{ bearerAuth: [] }, {}]);
+      expect(Object.keys(doc.paths['/s/optional']?.get.responses ?? {})).toContain('401');
+      expect(Object.keys(doc.paths['/s/public']?.get.responses ?? {})).not.toContain('401');
       // One scheme of an AND alternative sent alone is a credential: checked, and refused.
       expect((await get('/s/optional-both', { 'x-api-key': 'long-enough-key' })).status).toBe(401);
       expect((await get('/s/optional-both')).status).toBe(200);

@@ -233,9 +233,10 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
     const refused = middleware.length > 0 ? ', or a middleware refused it' : '';
     pipelineSlot(400, `The request is invalid: a parameter or the body failed validation${refused}.`, [errorBody]);
   }
-  // A route that needs credentials (its own requirements, else the builder's global ones) answers 401.
+  // A route that reads credentials (its own requirements, else the builder's global ones) answers
+  // 401: when they are missing, or, where sign-in is optional ({} among them), when sent ones are bad.
   const requirements = meta.security ?? handle.server?.globalSecurity() ?? [];
-  if (requirements.length > 0 && requirements.every((r) => Object.keys(r).length > 0) && answers([UnauthorizedError])) {
+  if (requirements.some((r) => Object.keys(r).length > 0) && answers([UnauthorizedError])) {
     // RFC 9110 §11.6.1: a 401 carries the challenges of the route's HTTP schemes (pipeline/prepare.ts `errorResponse`).
     const schemes = handle.server?.securitySchemes();
     const http = requirements.some((r) => Object.keys(r).some((name) => schemes?.get(name)?.object.type === 'http'));

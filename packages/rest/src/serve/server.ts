@@ -26,8 +26,39 @@ export interface DefaultOptionsOption {
   readonly options: Options;
 }
 
-/** A builder option: `withPathCodec`, `withPathConstraints`, `withDefaultOptions`, `cors`. */
-export type ServerOption = PathCheckOption | DefaultOptionsOption | CorsOption;
+/** A builder option serving every route under a path prefix ({@link withBasePath}). */
+export interface BasePathOption {
+  readonly optionKind: 'basePath';
+  /** The prefix: `/api`, `/api/v1`; `''` for none. */
+  readonly basePath: string;
+}
+
+/** A builder option: `withPathCodec`, `withPathConstraints`, `withDefaultOptions`, `withBasePath`, `cors`. */
+export type ServerOption = PathCheckOption | DefaultOptionsOption | BasePathOption | CorsOption;
+
+/** One segment of a base path: RFC 3986 `pchar`s (percent-encoded octets included), no template variable. */
+const BASE_SEGMENT = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+$/;
+
+/**
+ * Serves every route of the builder under a path prefix: with `rest.withBasePath('/api')`,
+ * `GET /users/{id}` answers at `/api/users/{id}`, and nothing outside the prefix is routed (404).
+ * Routes keep their own templates: `route.buildPath(vars)` stays relative to the API's root —
+ * what a client appends to its `baseURL` (`http://host/api`) — while `api.buildPath(route, vars)`
+ * and the `Location` of a `rest.redirect` include the prefix. The document says it in
+ * `servers` (OpenAPI 3.1 §4.8.5: paths are relative to a server URL): each server's URL gets
+ * the prefix, or, with none added, `servers: [{ url: '/api' }]`.
+ * @throws {TypeError} when `basePath` does not start with `/`, ends with `/` (other than `/`
+ * itself, which means no prefix), or holds an empty segment, a dot segment, a `{variable}` or a
+ * character a path segment cannot hold (RFC 3986 §3.3).
+ */
+export function withBasePath(basePath: string): BasePathOption {
+  if (basePath === '/' || basePath === '') return { optionKind: 'basePath', basePath: '' };
+  const segments = basePath.split('/');
+  if (!basePath.startsWith('/') || basePath.endsWith('/') || segments.slice(1).some((seg) => seg === '.' || seg === '..' || !BASE_SEGMENT.test(seg))) {
+    throw new TypeError(`withBasePath: ${JSON.stringify(basePath)} is not a base path: give one like "/api" or "/api/v1" (a leading "/", no trailing "/", no {variable}, no dot segment)`);
+  }
+  return { optionKind: 'basePath', basePath };
+}
 
 /**
  * Server-wide adapter options: every route registered with the builder inherits them, and
@@ -69,6 +100,8 @@ export class Server implements RouteRegistry {
   readonly #checks: readonly PathCheckOption[];
   /** The options every route inherits (`withDefaultOptions`); a route's own `withOptions` win. */
   readonly defaultOptions: Options;
+  /** The prefix every route is served under ({@link withBasePath}): `/api`, or `''`. */
+  readonly basePath: string;
   #cors: CorsPolicy | undefined;
 
   /** The CORS policy of every route (`rest.cors(...)` as a builder option or through `use`), when any. */
@@ -92,6 +125,18 @@ export class Server implements RouteRegistry {
     let defaults: Options = {};
     for (const o of options) if (o.optionKind === 'defaultOptions') defaults = { ...defaults, ...o.options };
     this.defaultOptions = defaults;
+    this.basePath = options.filter((o): o is BasePathOption => o.optionKind === 'basePath').at(-1)?.basePath ?? '';
+  }
+
+  /**
+   * The path of `route` on this server, with the base path ({@link withBasePath}):
+   * `api.buildPath(getUser, { id })` → `/api/users/42` — for links the server writes. Each
+   * variable is checked and percent-encoded as `route.buildPath` does.
+   * @throws {import('../declare/errors.js').PathParamError} @throws {import('../declare/errors.js').MissingPathVarError}
+   * @throws {InvalidPathError} as `route.buildPath`.
+   */
+  buildPath(route: { buildPath(vars: Readonly<Record<string, string>>): string }, vars: Readonly<Record<string, string>>): string {
+    return this.basePath + route.buildPath(vars);
   }
 
   /** Adds a named server entry to the document. Returns this builder. */
@@ -253,8 +298,10 @@ export class Server implements RouteRegistry {
    * document promises an operation. With the transport's `addr` it listens until `signal` aborts, then shuts
    * down gracefully: no new connections, idle keep-alive connections closed, in-flight requests
    * answered (with `Connection: close`); it resolves once they are, or after `shutdownTimeout`
-   * milliseconds (default 10 000), when every connection left is destroyed. It always resolves
-   * after an abort. Without an `addr` it resolves once the routes are wired.
+   * milliseconds (default 10 000), when every connection left is destroyed — in both cases only
+   * after the temporary files of every request (`codec.blob()` uploads) are deleted, so a process
+   * may exit as soon as it resolves. It always resolves after an abort. Without an `addr` it
+   * resolves once the routes are wired.
    * @throws {Error} when no transport is attached; rejects with the transport's errors (a port in use).
    * @throws {RouteDeclarationError} when a registered route has no handler (naming every such route).
    * @throws {RangeError} for a `shutdownTimeout` that is not a non-negative finite number.
@@ -272,12 +319,22 @@ export class Server implements RouteRegistry {
       const ids = unserved.map((h) => h.route.id).join(', ');
       throw new RouteDeclarationError(unserved[0]?.route.id ?? '', `registered without a handler (${ids}): give each one with route.withHandler(fn) before register; a builder that only documents routes is not served`);
     }
+    const settings = { basePath: this.basePath };
     const prepared = this.handles().map((h) => {
       checkCoverage(h.route, transport, this.#schemesOf(h.route));
-      return prepareRoute(h);
+      // The adapter routes the prefixed template; the pipeline and the handler see the route's own.
+      return prepareRoute(h, settings);
     });
     transport.mount(prepared, prepareFallback(this.defaultOptions, this.#cors));
     await transport.serve({ signal: options?.signal, shutdownTimeout });
+  }
+
+  /** The document's servers: each URL with the base path, or the base path alone when none was added. */
+  #documentedServers(): ServerDescriptor[] {
+    const base = this.basePath;
+    if (base === '') return this.#servers;
+    if (this.#servers.length === 0) return [{ name: '', url: base }];
+    return this.#servers.map((s) => ({ ...s, url: (s.url.endsWith('/') ? s.url.slice(0, -1) : s.url) + base }));
   }
 
   /**
@@ -287,7 +344,7 @@ export class Server implements RouteRegistry {
   openAPISpec(): Document {
     return renderDocument({
       info: this.info,
-      servers: this.#servers,
+      servers: this.#documentedServers(),
       routes: this.handles()
         .filter((h) => h.route.meta.hidden !== true)
         .map((h) => describeRoute(h)),

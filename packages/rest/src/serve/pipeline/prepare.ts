@@ -402,7 +402,7 @@ const PARAM_ORDER = { query: 0, cookie: 1, header: 2, path: 3 } as const;
  * of many routes is ready without compiling those nobody calls yet.
  * @throws {RouteDeclarationError} as {@link prepareSecurity} and {@link prepareMiddleware}.
  */
-export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRoute {
+export function prepareRoute(handle: RouteHandle<unknown, unknown>, settings: ServingSettings = NO_SETTINGS): PreparedRoute {
   const route: Route<unknown, unknown> = handle.route;
   if (route.handler === undefined) throw new Error(`${route.id} has no handler`);
   const options = handle.options;
@@ -410,8 +410,15 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
   // Credentials (401) are checked before the body is read; routes without requirements skip it.
   const security = prepareSecurity(route.id, route.meta.security ?? handle.server?.globalSecurity() ?? [], handle.server?.securitySchemes() ?? new Map(), options.securityFunc);
   let run: ((req: PipelineRequest) => Promise<PipelineResponse>) | undefined;
-  return { method: route.method, path: route.path, handle, run: (req) => (run ??= compilePipeline(handle, middleware, security))(req) };
+  return { method: route.method, path: settings.basePath + route.path, handle, run: (req) => (run ??= compilePipeline(handle, middleware, security, settings))(req) };
 }
+
+/** What the builder serving a route says about where it is served. */
+export interface ServingSettings {
+  /** The prefix every route is served under (`rest.withBasePath`): `/api`, or `''`. */
+  readonly basePath: string;
+}
+const NO_SETTINGS: ServingSettings = { basePath: '' };
 
 /**
  * Compiles a prepared route into its serving pipeline: 406 (Accept) →
@@ -421,7 +428,8 @@ export function prepareRoute(handle: RouteHandle<unknown, unknown>): PreparedRou
  * violation); the header lines of every middleware that ran go out with whatever answer is sent.
  * Errors at any step go through the route's error rules first.
  */
-function compilePipeline(handle: RouteHandle<unknown, unknown>, middleware: PreparedMiddleware | undefined, security: PreparedSecurity | undefined): (req: PipelineRequest) => Promise<PipelineResponse> {
+function compilePipeline(handle: RouteHandle<unknown, unknown>, middleware: PreparedMiddleware | undefined, security: PreparedSecurity | undefined, settings: ServingSettings): (req: PipelineRequest) => Promise<PipelineResponse> {
+  const { basePath } = settings;
   const route: Route<unknown, unknown> = handle.route;
   const handler = route.handler;
   const options = handle.options;
@@ -724,7 +732,9 @@ function compilePipeline(handle: RouteHandle<unknown, unknown>, middleware: Prep
   function answerThrown(ctx: RequestContext, err: unknown, negotiated: Format<unknown> | undefined): PipelineResponse | Promise<PipelineResponse> {
     if (err instanceof Redirect) {
       // A handler's rest.redirect(...), returned or thrown: not an error.
-      const headers: [string, string][] = [['location', err.location]];
+      // A route's path is relative to the API's root: the builder's base path goes in front.
+      const sameOrigin = err.location.startsWith('/') && !err.location.startsWith('//');
+      const headers: [string, string][] = [['location', sameOrigin ? basePath + err.location : err.location]];
       ctx.responseHeaders()?.forEach((v, k) => headers.push([k, v]));
       return { status: err.status, headers, body: undefined };
     }
