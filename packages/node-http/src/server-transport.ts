@@ -13,8 +13,9 @@ import {
   type PipelineResponse,
   type PreparedRoute,
   type RefusedStatus,
+  type TempFileStore,
 } from '@lib/rest/pipeline';
-import { bodyStream, pipeBody, requestFileStore } from './streams.js';
+import { bodyStream, closeFileStores, pipeBody, requestFileStore } from './streams.js';
 import type { FileStore } from '@lib/format';
 
 /** A find-my-way router (HTTP version 1). */
@@ -90,15 +91,18 @@ class NodePipelineRequest implements PipelineRequest {
   readonly rawQuery: string;
   readonly native: IncomingMessage;
   readonly #res: ServerResponse;
+  /** The host's stores with files to delete, which the file store joins. */
+  readonly #live: Set<TempFileStore>;
   #controller: AbortController | undefined;
   #files: FileStore | undefined;
   #fetchRequest: Request | undefined;
-  constructor(req: IncomingMessage, res: ServerResponse, params: Record<string, string | undefined>, rawQuery: string) {
+  constructor(req: IncomingMessage, res: ServerResponse, params: Record<string, string | undefined>, rawQuery: string, live: Set<TempFileStore>) {
     this.method = req.method ?? 'GET';
     this.pathParams = params;
     this.rawQuery = rawQuery;
     this.native = req;
     this.#res = res;
+    this.#live = live;
   }
   header(name: string): string | undefined {
     return headerOf(this.native, name);
@@ -110,7 +114,7 @@ class NodePipelineRequest implements PipelineRequest {
     return bodyStream(this.native, limit);
   }
   get files(): FileStore {
-    return (this.#files ??= requestFileStore(this.#res));
+    return (this.#files ??= requestFileStore(this.#res, this.#live));
   }
   fetchRequest(): Request {
     return (this.#fetchRequest ??= fetchRequestOf(this.native));
@@ -454,6 +458,12 @@ export class NodeHost {
   readonly #timeouts: { readonly headersTimeout: number; readonly requestTimeout: number; readonly keepAliveTimeout: number };
   #server: HttpServer | undefined;
   #address: Address | undefined;
+  /**
+   * The temporary-file stores of the requests served (`newTempFileStore(fs, dir,
+   * host.tempFiles)`) whose files are not deleted yet: {@link NodeHost.serve} closes those left
+   * and resolves only once their files are gone.
+   */
+  readonly tempFiles: Set<TempFileStore> = new Set<TempFileStore>();
   readonly #listening: Promise<Address>;
   #resolveListening!: (a: Address) => void;
   #rejectListening!: (e: unknown) => void;
@@ -534,7 +544,9 @@ export class NodeHost {
 
   /**
    * Listens on `addr` with `listener` and resolves once `signal` aborted and in-flight requests
-   * drained, or `shutdownTimeout` ms after the abort at the latest. Resolves at once without `addr`.
+   * drained, or `shutdownTimeout` ms after the abort at the latest (when every connection left is
+   * destroyed), and in both cases only once the temporary files of every request are deleted
+   * ({@link NodeHost.tempFiles}). Resolves at once without `addr`.
    * @throws {Error} when already serving, or listening fails.
    */
   async serve(listener: (req: IncomingMessage, res: ServerResponse) => void, expectationListener: (req: IncomingMessage, res: ServerResponse) => void, options: ServeOptions): Promise<void> {
@@ -596,6 +608,9 @@ export class NodeHost {
       if (signal.aborted) stop();
       else signal.addEventListener('abort', stop, { once: true });
     });
+    // Every connection is closed: the requests' uploads are deleted before `serve` resolves
+    // (a connection cut at the deadline tells its response only later).
+    await closeFileStores(this.tempFiles);
   }
 }
 
@@ -688,7 +703,7 @@ export class NodeServerTransport implements ServerTransport {
       return;
     }
     const params = found.params as Record<string, string | undefined>;
-    store.prepared.run(new NodePipelineRequest(req, res, params, rawQuery)).then(
+    store.prepared.run(new NodePipelineRequest(req, res, params, rawQuery, this.#host.tempFiles)).then(
       (out) => sendResponse(res, out, this.#host.draining),
       () => sendResponse(res, INTERNAL_ERROR, this.#host.draining),
     );

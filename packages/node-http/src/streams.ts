@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { BodyTooLargeError } from '@lib/rest';
-import { newTempFileStore } from '@lib/rest/pipeline';
+import { newTempFileStore, type TempFileStore } from '@lib/rest/pipeline';
 import type { FileStore } from '@lib/format';
 
 /**
@@ -29,13 +29,23 @@ export async function* bodyStream(req: IncomingMessage, limit: number): AsyncGen
 /**
  * Temporary files for the uploads of one request, in the system's temporary directory
  * (`os.tmpdir()`), deleted when the response has been sent or the connection closed — the
- * client leaving, or the server destroying the connection at shutdown.
+ * client leaving, or the server destroying the connection at shutdown. The store is in `live`
+ * until its files are deleted (see {@link closeFileStores}).
  */
-export function requestFileStore(res: ServerResponse): FileStore {
-  const store = newTempFileStore(fs, tmpdir);
+export function requestFileStore(res: ServerResponse, live?: Set<TempFileStore>): FileStore {
+  const store = newTempFileStore(fs, tmpdir, live);
   if (res.destroyed) void store.close();
   else res.once('close', () => void store.close());
   return store;
+}
+
+/**
+ * Closes every store in `live` (a server's stores, from `newTempFileStore(fs, dir, live)`) and
+ * resolves once their files are deleted, stores added meanwhile included: what a server awaits
+ * at the end of its shutdown, so that no request's temporary files outlive it. Never rejects.
+ */
+export async function closeFileStores(live: Set<TempFileStore>): Promise<void> {
+  while (live.size > 0) await Promise.all([...live].map((s) => s.close()));
 }
 
 /**

@@ -89,13 +89,15 @@ function builtin<M>(id: string): M | undefined {
 
 /**
  * Temporary files for the uploads of one request (`codec.blob()` multipart parts) where the
- * runtime has a file system; closing the store deletes them. `undefined` elsewhere: blobs stay in memory.
+ * runtime has a file system; closing the store deletes them. `undefined` elsewhere: blobs stay in
+ * memory. The store is in `live` (the Node host's, when this transport serves on Node) until its
+ * files are deleted, so that the host's shutdown waits for them.
  */
-function fileStore(): TempFileStore | undefined {
+function fileStore(live: Set<TempFileStore> | undefined): TempFileStore | undefined {
   const fs = builtin<typeof import('node:fs')>('node:fs');
   const os = builtin<typeof import('node:os')>('node:os');
   if (fs === undefined || os === undefined || typeof fs.openAsBlob !== 'function') return undefined;
-  return newTempFileStore(fs, os.tmpdir);
+  return newTempFileStore(fs, os.tmpdir, live);
 }
 
 /** The `Response` class a transport builds its responses with. */
@@ -197,11 +199,15 @@ interface NodeBindings {
   readonly incoming: IncomingMessage;
 }
 
-/** What the transport keeps while it serves on Node: body readers for node:http, and the `Response` class to answer with. */
+/**
+ * What the transport keeps while it serves on Node: body readers for node:http, the `Response`
+ * class to answer with, and the host's temporary-file stores (its shutdown deletes their files).
+ */
 interface NodeServing {
   readonly readBody: (req: IncomingMessage, limit: number) => Promise<Uint8Array>;
   readonly bodyStream: (req: IncomingMessage, limit: number) => AsyncIterable<Uint8Array>;
   readonly Response: ResponseClass;
+  readonly tempFiles: Set<TempFileStore>;
 }
 
 /**
@@ -252,7 +258,7 @@ class FetchPipelineRequest implements PipelineRequest {
   }
   get files(): FileStore | undefined {
     if (this.#files === null) {
-      const store = fileStore();
+      const store = fileStore(this.#node?.tempFiles);
       this.#files = store;
       // The files go when the response is done (cleanup) or the client leaves, whichever is first.
       if (store !== undefined) {
@@ -374,7 +380,8 @@ export class HonoServerTransport implements ServerTransport {
 
   /**
    * Without `addr`, resolves at once: serve `router.fetch`. With it, listens on Node and resolves
-   * once `signal` aborted and in-flight requests drained (`shutdownTimeout` at the latest).
+   * once `signal` aborted and in-flight requests drained (`shutdownTimeout` at the latest), and
+   * the temporary files of every request (`codec.blob()` uploads) are deleted.
    */
   async serve(options: ServeOptions): Promise<void> {
     if (this.addr === undefined) return;
@@ -385,7 +392,7 @@ export class HonoServerTransport implements ServerTransport {
     const [nodeHttp, nodeServer] = (await Promise.all(NODE_ONLY.map((m) => import(/* @vite-ignore */ /* webpackIgnore: true */ m)))) as [typeof import('@lib/node-http'), typeof import('@hono/node-server')];
     const host = new nodeHttp.NodeHost(this.#options);
     this.#host = host;
-    this.#node = { readBody: nodeHttp.readBody, bodyStream: nodeHttp.bodyStream, Response: lightResponseClass(nodeServer.getRequestListener) };
+    this.#node = { readBody: nodeHttp.readBody, bodyStream: nodeHttp.bodyStream, Response: lightResponseClass(nodeServer.getRequestListener), tempFiles: host.tempFiles };
     const refused = (req: IncomingMessage | undefined, message: string, status: 400 | 417 | 505): PipelineResponse =>
       this.#fallback.refused({ method: req?.method ?? 'GET', path: req?.url ?? '/', native: req }, message, status);
     const refuse = (): ((req: IncomingMessage, message: string, status: 400 | 417 | 505) => PipelineResponse) => refused;

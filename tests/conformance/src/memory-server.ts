@@ -7,6 +7,10 @@
  *   a temporary file) and a `note`; answers the file's size;
  * - `GET /m/events`: an endless event stream; `GET /m/settled`: RSS after collecting garbage,
  *   and how many event sources are running;
+ * - `GET /m/rows?mb=N`: about N MiB of NDJSON rows (1 KiB each), produced by the handler's async
+ *   generator as they are pulled; `GET /m/heap`: the heap, the memory of array buffers and the
+ *   RSS after collecting garbage, in bytes, how many row sources are running and how many rows
+ *   they produced in all;
  * - `POST /m/reset`: collects garbage and starts a new measurement; `GET /m/peak`: the
  *   baseline RSS and the peak RSS since, in bytes (sampled every 5 ms).
  */
@@ -81,6 +85,55 @@ settled
   .withHandler(() => {
     (globalThis as { gc?: () => void }).gc?.();
     return { rss: process.memoryUsage().rss, active };
+  })
+  .register(api);
+
+/** Rows of about 1 KiB; `rowSources` counts the row generators running, `rowsMade` the rows made. */
+const row = codec.object({ n: codec.int(), pad: codec.string() });
+const ndjson = format.newStreamed(
+  codec.stream(row),
+  async (items, w) => {
+    for await (const r of items) await w.write(`${JSON.stringify(r)}\n`);
+  },
+  async function* (body) {
+    for await (const line of format.lines(body)) if (line !== '') yield JSON.parse(line) as { n: number; pad: string };
+  },
+  'application/x-ndjson',
+);
+const PAD = 'r'.repeat(1000);
+let rowSources = 0;
+let rowsMade = 0;
+const rowsRoute = rest.newRoute(
+  'GET',
+  '/m/rows',
+  codec.empty<{ mb: number }>(),
+  codec.stream(row),
+  rest.newRequiredQueryParam('mb', codec.intString(), (r) => r.mb, (r, v) => {
+    r.mb = v;
+  }),
+  rest.formats(ndjson),
+);
+rowsRoute
+  .withHandler((_ctx, r) =>
+    (async function* () {
+      rowSources++;
+      try {
+        for (let n = 0; n < r.mb * 1024; n++) {
+          rowsMade++;
+          yield { n, pad: PAD };
+        }
+      } finally {
+        rowSources--;
+      }
+    })(),
+  )
+  .register(api);
+const heap = rest.newRoute('GET', '/m/heap', codec.empty<object>(), codec.object({ heapUsed: codec.int(), arrayBuffers: codec.int(), rss: codec.int(), rowSources: codec.int(), rowsMade: codec.int() }));
+heap
+  .withHandler(() => {
+    (globalThis as { gc?: () => void }).gc?.();
+    const m = process.memoryUsage();
+    return { heapUsed: m.heapUsed, arrayBuffers: m.arrayBuffers, rss: m.rss, rowSources, rowsMade };
   })
   .register(api);
 

@@ -1,11 +1,14 @@
 /**
  * Memory under large bodies, measured on a server in its own process (`memory-server.ts`), so
  * that the figure is the server's alone: a 100 MB streamed response and a 100 MB multipart
- * upload must each keep the server's RSS growth under 30 MB.
+ * upload must each keep the server's RSS growth under 30 MB; 30 clients that stop reading a
+ * 200 MB stream must cost the server under 10 MiB in all.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { open } from './raw-socket.js';
 
 const MiB = 2 ** 20;
 const LIMIT_MIB = 30;
@@ -149,5 +152,56 @@ export function memorySuite(adapter: string): void {
       console.log(`memory (${adapter}): 1000 event streams opened and dropped, ${after.active} sources left, RSS after GC ${mib >= 0 ? '+' : ''}${mib.toFixed(1)} MiB`);
       expect(mib).toBeLessThan(10);
     }, 60_000);
+
+    it('holds under 10 MiB for 30 clients that stop reading a 200 MB stream', async () => {
+      interface Heap {
+        heapUsed: number;
+        arrayBuffers: number;
+        rss: number;
+        rowSources: number;
+        rowsMade: number;
+      }
+      const heap = async (): Promise<Heap> => (await (await fetch(`${base}/m/heap`)).json()) as Heap;
+      const held = (h: Heap): number => h.heapUsed + h.arrayBuffers;
+      const PARKED = 30;
+      const ROWS = 200 * 1024; // 200 MB of 1 KiB rows per stream
+      // One stream read whole first: it loads and compiles what streaming rows needs.
+      await (await fetch(`${base}/m/rows?mb=2`, { headers: { accept: 'application/x-ndjson' } })).arrayBuffer();
+      const before = await heap();
+      const sockets: Socket[] = [];
+      let after = before;
+      try {
+        for (let i = 0; i < PARKED; i++) {
+          const socket = await open(base);
+          // A reset by the server ends the test's wait, not the test process.
+          socket.on('error', () => undefined);
+          // Never reads: once the kernel's buffers of the connection are full, the server can
+          // only hold what it produces, or stop producing.
+          socket.pause();
+          socket.write(`GET /m/rows?mb=${ROWS / 1024} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/x-ndjson\r\n\r\n`);
+          sockets.push(socket);
+        }
+        // The writers have stopped once every stream is open and no row was made for 250 ms.
+        let last = -1;
+        for (let i = 0; i < 40 && (after.rowsMade !== last || after.rowSources < PARKED); i++) {
+          last = after.rowsMade;
+          await new Promise((r) => setTimeout(r, 250));
+          after = await heap();
+        }
+      } finally {
+        for (const socket of sockets) socket.destroy();
+      }
+      const made = after.rowsMade - before.rowsMade;
+      const mib = (held(after) - held(before)) / MiB;
+      console.log(
+        `memory (${adapter}): ${PARKED} clients stopped reading a 200 MB stream; ${(made / 1024).toFixed(1)} MB of rows made in all, server heap + buffers ${mib >= 0 ? '+' : ''}${mib.toFixed(1)} MiB after GC (RSS ${((after.rss - before.rss) / MiB).toFixed(1)} MiB)`,
+      );
+      expect(after.rowSources).toBe(PARKED);
+      // The writers waited for the sockets: a small part of the streams was made.
+      expect(made).toBeLessThan((PARKED * ROWS) / 10);
+      expect(mib).toBeLessThan(10);
+      // Nothing is left behind: every source ended with its client.
+      await vi.waitFor(async () => expect((await heap()).rowSources).toBe(0), { timeout: 5_000, interval: 100 });
+    }, 30_000);
   });
 }

@@ -16,7 +16,8 @@ export interface ServerTransport extends TransportCoverage {
   /**
    * Serves: with an address, listens and resolves once `signal` aborted and in-flight requests
    * drained, or `shutdownTimeout` milliseconds after the abort at the latest, when whatever is
-   * left is closed; without one, resolves at once (the user serves the adapter's handler).
+   * left is closed — in both cases only after every request's temporary files (`codec.blob()`
+   * uploads) are deleted; without one, resolves at once (the user serves the adapter's handler).
    */
   serve(options: ServeOptions): Promise<void>;
 }

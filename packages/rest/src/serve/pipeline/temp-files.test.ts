@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { FileStoreError } from '@lib/format';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { builtinStatus } from './prepare.js';
-import { newTempFileStore } from './temp-files.js';
+import { newTempFileStore, type TempFileStore } from './temp-files.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'lib-temp-files-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -68,6 +68,25 @@ describe('newTempFileStore', () => {
     await closing;
     expect(readdirSync(dir)).toEqual([]);
     await expect(store.write(pushed().chunks, 'x')).rejects.toBeInstanceOf(FileStoreError);
+  });
+
+  it('deletes at close a file still being created, and leaves the live set once its files are gone', async () => {
+    const live = new Set<TempFileStore>();
+    const store = newTempFileStore(fs, () => dir, live);
+    expect([...live]).toEqual([store]);
+    const body = pushed();
+    // Closed while the file is being opened, its first chunk not sent yet.
+    const writing = store.write(body.chunks, 'application/octet-stream');
+    const closing = store.close();
+    expect(live.has(store)).toBe(true);
+    await closing;
+    expect(live.size).toBe(0);
+    // The open has long finished: the file it made is gone although its write still waits for a chunk.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(readdirSync(dir)).toEqual([]);
+    body.end();
+    await expect(writing).rejects.toBeInstanceOf(FileStoreError);
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it('rejects with a FileStoreError for a directory that is missing or a file, and with the upload\'s own error', async () => {

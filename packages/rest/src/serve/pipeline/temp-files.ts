@@ -20,9 +20,9 @@ export interface TempFileStore extends FileStore {
   /**
    * Deletes every file written, and makes every write still running (or started later) fail with
    * a `FileStoreError` and delete its own file: call it when the response has been sent, the
-   * client left or the server shut down, whichever comes first. Resolves once the files written
-   * so far are deleted (a write still running deletes its own file as it fails). Idempotent;
-   * never throws or rejects.
+   * client left or the server shut down, whichever comes first. Resolves once every file created
+   * so far, or being created at the call, is deleted (a write still running then closes its
+   * descriptor as it fails). Idempotent (the same promise each time); never throws or rejects.
    */
   close(): Promise<void>;
 }
@@ -34,27 +34,40 @@ export interface TempFileStore extends FileStore {
  * random names (`lib-upload-<uuid>`). Each chunk is written before the next is taken, so a slow
  * disk slows the upload instead of growing memory. Every failure of the file system rejects the
  * write with a {@link FileStoreError}, its descriptor closed and its file deleted; nothing is left
- * open or on disk once {@link TempFileStore.close} ran and the writes settled.
+ * on disk once {@link TempFileStore.close} resolved (a file still being written is unlinked then;
+ * its descriptor is closed when its write fails).
+ *
+ * `live`, when given, is the set of a server's stores that may still have files: the store is in
+ * it from its creation until `close()` resolved. A server that shuts down closes every store left
+ * in it and awaits them, so that no request's files outlive the server.
  */
-export function newTempFileStore(fs: TempFileSystem, dir: () => string): TempFileStore {
+export function newTempFileStore(fs: TempFileSystem, dir: () => string, live?: Set<TempFileStore>): TempFileStore {
   const paths = new Set<string>();
+  /** Files being created: their paths are not in `paths` yet, so `close` waits for them. */
+  const opening = new Set<Promise<unknown>>();
   let closed: Promise<void> | undefined;
   const remove = (path: string): Promise<void> => {
     paths.delete(path);
     return fs.promises.rm(path, { force: true }).catch(() => undefined);
   };
   const ended = (): FileStoreError => new FileStoreError(new Error('the request is over: its uploaded files were deleted'));
-  return {
+  const store: TempFileStore = {
     async write(chunks, type, name) {
       if (closed !== undefined) throw ended();
       let path: string;
       let file: TempFileHandle;
+      let opened: Promise<TempFileHandle> | undefined;
       try {
         path = `${dir()}/lib-upload-${crypto.randomUUID()}`;
-        file = await fs.promises.open(path, 'wx', 0o600);
+        opened = fs.promises.open(path, 'wx', 0o600);
+        opening.add(opened);
+        file = await opened;
       } catch (err) {
         throw new FileStoreError(err);
+      } finally {
+        if (opened !== undefined) opening.delete(opened);
       }
+      // Before any `close` waiting for the open goes on: it then deletes this file too.
       paths.add(path);
       try {
         try {
@@ -84,8 +97,14 @@ export function newTempFileStore(fs: TempFileSystem, dir: () => string): TempFil
       }
     },
     close() {
-      closed ??= Promise.all([...paths].map(remove)).then(() => undefined);
+      closed ??= (async () => {
+        await Promise.allSettled([...opening]);
+        await Promise.all([...paths].map(remove));
+        live?.delete(store);
+      })();
       return closed;
     },
   };
+  live?.add(store);
+  return store;
 }

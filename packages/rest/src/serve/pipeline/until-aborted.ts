@@ -6,6 +6,10 @@
  * async generator suspended in an `await` finishes its `return()` when that `await` settles,
  * which no caller can make sooner. A failure of the source after the abort is dropped (nobody
  * reads it); before, it is the iteration's.
+ *
+ * Each item costs nothing once it is passed on: only the `next()` calls still pending are
+ * remembered for the abort (racing every item against one promise of the abort would keep a
+ * reaction per item on it, for as long as the stream lasts).
  */
 export function untilAborted<T>(source: AsyncIterable<T>, signal: AbortSignal): AsyncIterable<T> {
   return {
@@ -13,13 +17,13 @@ export function untilAborted<T>(source: AsyncIterable<T>, signal: AbortSignal): 
       const it = source[Symbol.asyncIterator]();
       const done: IteratorReturnResult<undefined> = { done: true, value: undefined };
       let stopped = false;
-      let abort: () => void = () => undefined;
-      const aborted = new Promise<IteratorResult<T>>((resolve) => {
-        abort = () => {
-          resolve(done);
-          stop(true);
-        };
-      });
+      /** The `next()` calls not settled yet: the abort resolves them as done. */
+      const pending = new Set<(r: IteratorResult<T>) => void>();
+      const abort = (): void => {
+        for (const resolve of pending) resolve(done);
+        pending.clear();
+        stop(true);
+      };
       const stop = (returning: boolean): void => {
         if (stopped) return;
         stopped = true;
@@ -36,14 +40,29 @@ export function untilAborted<T>(source: AsyncIterable<T>, signal: AbortSignal): 
       return {
         next: (): Promise<IteratorResult<T>> => {
           if (stopped) return Promise.resolve(done);
-          const next = it.next();
-          next.then(
-            (r) => {
-              if (r.done === true) stop(false);
-            },
-            () => stop(false),
-          );
-          return Promise.race([next, aborted]);
+          return new Promise<IteratorResult<T>>((resolve, reject) => {
+            pending.add(resolve);
+            let next: Promise<IteratorResult<T>>;
+            try {
+              next = Promise.resolve(it.next());
+            } catch (err) {
+              next = Promise.reject(err);
+            }
+            next.then(
+              (r) => {
+                pending.delete(resolve);
+                if (r.done === true) stop(false);
+                // After the abort, `resolve` already settled the call as done: this is a no-op.
+                resolve(r);
+              },
+              (err: unknown) => {
+                pending.delete(resolve);
+                stop(false);
+                // Dropped after the abort (the call is settled as done already).
+                reject(err);
+              },
+            );
+          });
         },
         return: (): Promise<IteratorResult<T>> => {
           stop(true);

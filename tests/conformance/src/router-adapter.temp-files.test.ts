@@ -1,0 +1,3 @@
+import { tempFilesLifetimeSuite } from './temp-files-lifetime.js';
+
+tempFilesLifetimeSuite('router-adapter');
