@@ -6,6 +6,7 @@ import { bodyLimits } from './body-limits.js';
 import { contractGaps } from './contract-gaps.js';
 import { corsSuite } from './cors.js';
 import { docs } from './docs.js';
+import { errorShape } from './error-shape.js';
 import { everyday } from './everyday.js';
 import { formatContract } from './format-contract.js';
 import { formatsSuite } from './formats.js';
@@ -35,6 +36,7 @@ export function allSuites(adapter: AdapterUnderTest): void {
   formatContract(adapter);
   bodyLimits(adapter);
   basePath(adapter);
+  errorShape(adapter);
   sseSuite(adapter);
   objectForm(adapter);
   docs(adapter);

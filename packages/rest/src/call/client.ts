@@ -1,6 +1,6 @@
 import { DecodeError, formatPath, type Issue } from '@lib/codec';
 import { collectBytes, mediaTypeOf, type Format, type SSEFormat } from '@lib/format';
-import { wireStatus, type DeclaredError } from '../declare/error-rules.js';
+import { wireStatus, type DeclaredError, type ErrorRule } from '../declare/error-rules.js';
 import {
   ClientTransportAlreadyAttachedError,
   ClientTransportNotAttachedError,
@@ -17,8 +17,9 @@ import type { ClientMiddlewareInput } from '../declare/middleware.js';
 import { traced, type Observer, type TraceStart, type ValidationLocation } from '../declare/options.js';
 import { NotModified } from '../declare/not-modified.js';
 import type { DeclaredSuccess } from '../declare/success.js';
+import type { AnyErrorRule } from '../declare/route-object.js';
 import { ResponseMergeParam, type AnyParam, type ParamLocation } from '../declare/params.js';
-import { BODY_METHODS, defaultStatus, Route } from '../declare/route.js';
+import { BODY_METHODS, decodeErrorWith, defaultStatus, Route } from '../declare/route.js';
 import { checkParamValues, encodeParam, PARAM_ERRORS, type RequestParamSpec } from '../declare/param-values.js';
 import type { RouteHandle } from '../declare/route.js';
 import { checkCoverage } from '../declare/coverage.js';
@@ -83,6 +84,13 @@ export interface ClientOptions {
    * it: an observer set on a route with `route.withOptions({ observer })` observes the server.
    */
   readonly observer?: Observer;
+  /**
+   * Error rules the server applies to every route (`rest.withErrors(...)` on its builder): a
+   * non-success answer that no rule of the route decodes is decoded by the first `errorPattern`
+   * of its status here, and rejects as an `ErrorPatternResponse` (`safeCall`:
+   * `{ ok: false, status, error }`). Give the same rules the server has: one list for both.
+   */
+  readonly errors?: readonly AnyErrorRule[];
 }
 
 function lookup<V>(values: Readonly<Record<string, V>> | undefined, name: string, caseInsensitive = false): V | undefined {
@@ -214,8 +222,11 @@ function observe(observer: Observer | undefined, route: string, status: number, 
  * @throws {ResponseBodyError} the success body or a response parameter could not be read or decoded; from `@lib/node-http` in a browser, a redirect hidden by the browser (status 0).
  */
 export function callWithTransport<Req, Resp>(transport: ClientTransport, handle: RouteHandle<Req, Resp>, req: Req, options: ClientCallOptions = NO_OPTIONS): Promise<Resp> {
-  return exchangeRoute(transport, handle, req, options, undefined);
+  return exchangeRoute(transport, handle, req, options, undefined, NO_RULES);
 }
+
+/** No shared error rules. */
+const NO_RULES: readonly ErrorRule[] = Object.freeze([]);
 
 /** Where a call that needs it (`safeCall`, a tracer) receives the success status. */
 interface StatusOut {
@@ -240,10 +251,10 @@ function withValidators(options: ClientCallOptions): ClientCallOptions {
 }
 
 /** {@link callWithTransport}, the success status written to `out`; traced by the observer's `trace`. */
-function exchangeRoute<Req, Resp>(transport: ClientTransport, handle: RouteHandle<Req, Resp>, req: Req, given: ClientCallOptions, out: StatusOut | undefined): Promise<Resp> {
+function exchangeRoute<Req, Resp>(transport: ClientTransport, handle: RouteHandle<Req, Resp>, req: Req, given: ClientCallOptions, out: StatusOut | undefined, shared: readonly ErrorRule[]): Promise<Resp> {
   const options = withValidators(given);
   const observer = options?.observer;
-  if (observer?.trace === undefined) return exchangeOnce(transport, handle, req, options, NO_HEADERS, out);
+  if (observer?.trace === undefined) return exchangeOnce(transport, handle, req, options, NO_HEADERS, out, shared);
   const route = handle.route;
   // Header lines the tracer adds (trace context), sent with the request.
   const extra: [string, string][] = [];
@@ -252,7 +263,7 @@ function exchangeRoute<Req, Resp>(transport: ClientTransport, handle: RouteHandl
   return traced(
     observer,
     start,
-    () => exchangeOnce(transport, handle, req, options, extra, status),
+    () => exchangeOnce(transport, handle, req, options, extra, status, shared),
     () => ({ status: status.status }),
     (err) => ({ status: statusOf(err), error: err }),
   );
@@ -327,6 +338,7 @@ async function exchangeOnce<Req, Resp>(
   options: ClientCallOptions,
   traceHeaders: readonly (readonly [string, string])[],
   out: StatusOut | undefined,
+  shared: readonly ErrorRule[],
 ): Promise<Resp> {
   const route = handle.route;
   const started = performance.now();
@@ -418,7 +430,8 @@ async function exchangeOnce<Req, Resp>(
       const bytes = await reply.bytes();
       let patterned: ErrorPatternResponse | undefined;
       try {
-        patterned = handle.decodeErrorFor(reply.status, bytes, contentType, respFormats);
+        // The route's rules, then the server-wide ones the client was given.
+        patterned = handle.decodeErrorFor(reply.status, bytes, contentType, respFormats) ?? (shared.length === 0 ? undefined : decodeErrorWith(shared, reply.status, bytes, contentType, respFormats));
       } catch (err) {
         throw new UnexpectedStatusError(route.method, path, reply.status, new TextDecoder().decode(bytes), { cause: err });
       }
@@ -607,10 +620,12 @@ function streamingReply(reply: ClientStreamReply): StreamingReply {
 export class Client {
   #transport: ClientTransport | undefined;
   readonly #observer: Observer | undefined;
+  readonly #errors: readonly ErrorRule[];
 
   /** Use {@link newClient}. */
   constructor(options: ClientOptions = {}) {
     this.#observer = options.observer;
+    this.#errors = (options.errors as readonly ErrorRule[] | undefined) ?? NO_RULES;
   }
 
   /**
@@ -708,7 +723,7 @@ export class Client {
     if (!(route instanceof Route)) return Promise.reject(new TransportTypeMismatchError('client.call expects a route declared with rest.route or rest.newRoute'));
     if (typeof req !== 'object' || req === null) return Promise.reject(new TransportTypeMismatchError(`client.call: the request of ${route.id} must be an object`));
     const observer = options?.observer ?? this.#observer;
-    return exchangeRoute(transport, route.clientHandle(), req as Req, observer === undefined ? (options ?? NO_OPTIONS) : { ...options, observer }, out);
+    return exchangeRoute(transport, route.clientHandle(), req as Req, observer === undefined ? (options ?? NO_OPTIONS) : { ...options, observer }, out, this.#errors);
   }
 }
 

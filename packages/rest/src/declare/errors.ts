@@ -103,13 +103,17 @@ export class MissingPathVarError extends Error {
 }
 
 /**
- * Several request values failed validation at once. On the server (400), every failing
- * parameter and body issue is checked and reported, and one answer names them all: `errors`
- * holds a `ParamError` per failing parameter and the `RequestBodyError` of the body, in the
- * order they were checked (query, cookie, header, path, body). On the client it is thrown
- * pre-flight, nothing sent: a `ParamError` per failing parameter in declaration order, then the
- * body's `RequestBuildError`. A single failure is thrown as itself, not wrapped. Error rules see
- * every member (matching walks `AggregateError.errors`).
+ * Request values failed validation. On the server (400 unless a rule maps it) every validation
+ * failure is one of these, whether one value failed or several: every failing parameter and
+ * body issue is checked and reported, and one answer names them all; `errors` holds a
+ * `ParamError` per failing parameter and the `RequestBodyError` of the body, in the order they
+ * were checked (query, cookie, header, path, body). So one rule —
+ * `rest.errorPattern(rest.RequestValidationError, 422, body, map)`, on a route or server-wide
+ * with `rest.withErrors` — answers every validation failure, and a rule on a member's class
+ * (`QueryParamError`) still matches through it (matching walks `AggregateError.errors`). On the
+ * client it is thrown pre-flight when several values fail, nothing sent: a `ParamError` per
+ * failing parameter in declaration order, then the body's `RequestBuildError`; a single
+ * pre-flight failure is thrown as itself.
  */
 export class RequestValidationError extends AggregateError {
   constructor(errors: readonly Error[]) {

@@ -156,6 +156,12 @@ export interface Options {
    * `errorStatus` rules). Default: the `{ "error": string }` envelope, named `ErrorEnvelope`.
    */
   readonly errorBody?: Codec<unknown>;
+  /**
+   * The media type of the body `errorHandler` returns, sent as its `Content-Type` and stated in
+   * the document. Default `application/json`; `rest.withProblemDetails()` sets
+   * `application/problem+json` (RFC 9457 §3).
+   */
+  readonly errorMediaType?: string;
 }
 
 /** The options a client call uses from a route's or builder's options: none of the server's. */

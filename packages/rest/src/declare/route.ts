@@ -42,6 +42,8 @@ export interface RouteRegistry {
   securitySchemes(): ReadonlyMap<string, SecurityScheme<unknown>>;
   /** The requirements of routes that declare none (`addGlobalSecurity`). */
   globalSecurity(): readonly SecurityRequirement[];
+  /** The builder's error rules (`rest.withErrors`), consulted after a route's own. */
+  readonly errorRules?: readonly ErrorRule[];
 }
 
 /** What a handler may return: the main response value, another declared success, a redirect or a 304. */
@@ -423,6 +425,19 @@ export class RouteHandle<Req, Resp> {
   #defaultResponseFormats: readonly Format<Resp>[] | undefined;
   /** The formats of each other success response, built once ({@link RouteHandle.successFormats}). */
   #successFormats: Map<SuccessResponseSpec, readonly Format<unknown>[]> | undefined;
+  #errorRules: readonly ErrorRule[] | undefined;
+
+  /**
+   * The error rules that answer this route's errors, in matching order: the route's own, then
+   * the builder's (`rest.withErrors`). A client handle has only the route's.
+   */
+  get errorRules(): readonly ErrorRule[] {
+    if (this.#errorRules === undefined) {
+      const shared = this.server?.errorRules ?? [];
+      this.#errorRules = shared.length === 0 ? this.route.errorRules : [...this.route.errorRules, ...shared];
+    }
+    return this.#errorRules;
+  }
   /** Request parameters (merge and plain), in declaration order. */
   readonly requestParams: readonly RequestParamSpec[];
 
@@ -552,11 +567,7 @@ export class RouteHandle<Req, Resp> {
 
   /** The first error rule matching `err`, with its match. */
   matchRule(err: unknown): { readonly rule: ErrorRule; readonly value: unknown } | undefined {
-    for (const rule of this.route.errorRules) {
-      const value = rule.match(err);
-      if (value !== undefined) return { rule, value };
-    }
-    return undefined;
+    return matchErrorRule(this.errorRules, err);
   }
 
   /** The status of the first error rule matching `err`. */
@@ -616,17 +627,7 @@ export class RouteHandle<Req, Resp> {
    * @throws {DecodeError} when the body does not decode through the pattern's codec.
    */
   decodeErrorFor(status: number, body: Uint8Array, contentType?: string, formats: readonly Format<unknown>[] = this.responseFormats as readonly Format<unknown>[]): ErrorPatternResponse | undefined {
-    // The server writes a typed error body in the negotiated format when it can carry the
-    // pattern's codec (json, yaml, toml, cbor), in JSON otherwise.
-    const type = contentType === undefined ? 'application/json' : mediaTypeOf(contentType);
-    const carrier = type === 'application/json' || type === '' ? undefined : formats.find((f) => f.withCodec !== undefined && mediaTypeOf(f.contentType) === type);
-    for (const rule of this.route.errorRules) {
-      if (rule.optionKind === 'errorPattern' && rule.action === 'respond' && rule.status === status) {
-        const value = (carrier?.withCodec?.(rule.body) ?? json(rule.body)).unmarshal(body);
-        return new ErrorPatternResponse(status, value, body);
-      }
-    }
-    return undefined;
+    return decodeErrorWith(this.errorRules, status, body, contentType, formats);
   }
 
   #validate(kind: ParamLocation, lookup: (name: string) => string | undefined): void {
@@ -666,3 +667,30 @@ export class RouteHandle<Req, Resp> {
   }
 }
 
+/** The first of `rules` matching `err`, with its match (the error found in `err`'s chain). */
+export function matchErrorRule(rules: readonly ErrorRule[], err: unknown): { readonly rule: ErrorRule; readonly value: unknown } | undefined {
+  for (const rule of rules) {
+    const value = rule.match(err);
+    if (value !== undefined) return { rule, value };
+  }
+  return undefined;
+}
+
+/**
+ * Decodes an error response body by the first `ErrorRespond` pattern of `rules` with that
+ * status; `undefined` when none has it. A body in one of `formats` that can carry the pattern's
+ * codec (json, yaml, toml, cbor) is read in that format, any other in JSON — as the server
+ * writes it.
+ * @throws {DecodeError} when the body does not decode through the pattern's codec.
+ */
+export function decodeErrorWith(rules: readonly ErrorRule[], status: number, body: Uint8Array, contentType: string | undefined, formats: readonly Format<unknown>[]): ErrorPatternResponse | undefined {
+  const type = contentType === undefined ? 'application/json' : mediaTypeOf(contentType);
+  const carrier = type === 'application/json' || type === '' ? undefined : formats.find((f) => f.withCodec !== undefined && mediaTypeOf(f.contentType) === type);
+  for (const rule of rules) {
+    if (rule.optionKind === 'errorPattern' && rule.action === 'respond' && rule.status === status) {
+      const value = (carrier?.withCodec?.(rule.body) ?? json(rule.body)).unmarshal(body);
+      return new ErrorPatternResponse(status, value, body);
+    }
+  }
+  return undefined;
+}

@@ -3,7 +3,7 @@ import { mediaTypeOf, type Format } from '@lib/format';
 import type { HeaderDescriptor, MediaTypeDescriptor, ParameterDescriptor, ResponseCookieDescriptor, ResponseDescriptor, RouteDescriptor } from '@lib/openapi';
 import { isConditional, PreconditionFailedError } from './conditional.js';
 import { ErrorPattern, type ErrorRule } from '../declare/error-rules.js';
-import { BodyTooLargeError, MiddlewareError, MiddlewareInputError, NotAcceptableError, RequestBodyError, UnauthorizedError, UnsupportedMediaTypeError } from '../declare/errors.js';
+import { BodyTooLargeError, MethodNotAllowedError, MiddlewareError, MiddlewareInputError, NoRouteError, NotAcceptableError, ParamError, RequestBodyError, RequestValidationError, UnauthorizedError, UnsupportedMediaTypeError } from '../declare/errors.js';
 import { middlewareParamSpecs } from '../declare/middleware.js';
 import { PipelineNoResponseError } from '../declare/http-errors.js';
 import type { AnyParam } from '../declare/params.js';
@@ -121,7 +121,8 @@ interface ErrorSlot {
 export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescriptor {
   const route = handle.route;
   const meta = route.meta;
-  const rules = route.errorRules;
+  // The route's own rules, then the builder's (rest.withErrors): what answers its errors.
+  const rules = handle.errorRules;
   // A custom errorHandler's body has the shape errorBody says; without it the document cannot know (no schema).
   const errorBody = handle.options.errorBody ?? (handle.options.errorHandler === undefined ? (errorEnvelope as codec.Codec<unknown>) : UNDECLARED_BODY);
   const hasBody = BODY_METHODS.has(route.method) && route.reqCodec.kind !== 'empty';
@@ -210,7 +211,41 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
   for (const r of route.responses) {
     declare({ status: String(r.status), description: r.description, content: [], ...responseParts(r.headers ?? []), cookies: [] });
   }
+  // What the pipeline can raise for this route: a builder rule (rest.withErrors) on one of its
+  // own errors is documented only where the route can raise it; the route's own rules always are.
+  const validated: ErrorClass[] = handle.requestParams
+    .filter((p) => p.codec !== undefined || (p.required && p.kind !== 'path'))
+    .map((p) => PARAM_ERRORS[p.kind]);
+  if (hasBody) validated.push(RequestBodyError);
+  // Any middleware function may refuse a request (MiddlewareError), and its input be invalid.
+  if (middleware.length > 0) validated.push(MiddlewareInputError, MiddlewareError);
+  const requirements = meta.security ?? handle.server?.globalSecurity() ?? [];
+  const readsCredentials = requirements.some((r) => Object.keys(r).length > 0);
+  const guardsWrites = allParams.some((p) => p.kind === 'header' && WRITE_PRECONDITIONS.has(p.name.toLowerCase()));
+  const negotiates = respBody && handle.responseFormats.length > 0;
+  const raisable: readonly (readonly [ErrorClass, boolean])[] = [
+    [NoRouteError, false],
+    [MethodNotAllowedError, false],
+    [RequestValidationError, validated.length > 0],
+    [ParamError, validated.some((c) => c.prototype instanceof ParamError)],
+    [RequestBodyError, hasBody],
+    [UnauthorizedError, readsCredentials],
+    [PreconditionFailedError, guardsWrites],
+    [NotAcceptableError, negotiates],
+    [BodyTooLargeError, hasBody],
+    [UnsupportedMediaTypeError, hasBody],
+    [PipelineNoResponseError, respBody],
+  ];
+  const ownRules = new Set<ErrorRule>(route.errorRules);
+  const canRaise = (rule: ErrorRule): boolean => {
+    if (ownRules.has(rule)) return true;
+    const w = rule.witness as unknown;
+    if (typeof w !== 'function') return true;
+    for (const [cls, can] of raisable) if (w === cls || (w as ErrorClass).prototype instanceof cls) return can;
+    return true;
+  };
   for (const rule of rules) {
+    if (!canRaise(rule)) continue;
     if (rule instanceof ErrorPattern) {
       const key = String(rule.declaredStatus);
       // Only an ErrorRespond pattern writes its own body; ErrorHandle and ErrorLog go through the errorHandler.
@@ -222,31 +257,24 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
 
   // The pipeline's own answers (pipeline/prepare.ts `builtinStatus`), where this route can give them.
   const answers = (classes: readonly ErrorClass[]): boolean => !classes.every((c) => captured(rules, c));
-  const validated: ErrorClass[] = handle.requestParams
-    .filter((p) => p.codec !== undefined || (p.required && p.kind !== 'path'))
-    .map((p) => PARAM_ERRORS[p.kind]);
-  if (hasBody) validated.push(RequestBodyError);
-  // Any middleware function may refuse a request (MiddlewareError), and its input be invalid.
-  if (middleware.length > 0) validated.push(MiddlewareInputError, MiddlewareError);
-  // Several failures at once are one RequestValidationError, which rules match through its members.
-  if (validated.length > 0 && answers(validated)) {
+  // Every validation failure is one RequestValidationError, which rules match as itself or through its members.
+  if (validated.length > 0 && !captured(rules, RequestValidationError) && answers(validated)) {
     const refused = middleware.length > 0 ? ', or a middleware refused it' : '';
     pipelineSlot(400, `The request is invalid: a parameter or the body failed validation${refused}.`, [errorBody]);
   }
   // A route that reads credentials (its own requirements, else the builder's global ones) answers
   // 401: when they are missing, or, where sign-in is optional ({} among them), when sent ones are bad.
-  const requirements = meta.security ?? handle.server?.globalSecurity() ?? [];
-  if (requirements.some((r) => Object.keys(r).length > 0) && answers([UnauthorizedError])) {
+  if (readsCredentials && answers([UnauthorizedError])) {
     // RFC 9110 §11.6.1: a 401 carries the challenges of the route's HTTP schemes (pipeline/prepare.ts `errorResponse`).
     const schemes = handle.server?.securitySchemes();
     const http = requirements.some((r) => Object.keys(r).some((name) => schemes?.get(name)?.object.type === 'http'));
     pipelineSlot(401, 'Credentials are missing or invalid (see the WWW-Authenticate header for HTTP schemes).', [errorBody], undefined, http ? [WWW_AUTHENTICATE] : undefined);
   }
   // A route that reads If-Match or If-Unmodified-Since refuses a stale one (checkPreconditions).
-  if (allParams.some((p) => p.kind === 'header' && WRITE_PRECONDITIONS.has(p.name.toLowerCase())) && answers([PreconditionFailedError])) {
+  if (guardsWrites && answers([PreconditionFailedError])) {
     pipelineSlot(412, "Precondition Failed: the resource changed since the version the request's If-Match or If-Unmodified-Since names.", [errorBody]);
   }
-  if (respBody && handle.responseFormats.length > 0 && answers([NotAcceptableError])) {
+  if (negotiates && answers([NotAcceptableError])) {
     pipelineSlot(406, "No response media type matches the request's Accept header.", [errorBody]);
   }
   if (hasBody && answers([BodyTooLargeError])) {
@@ -271,16 +299,23 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
   // yaml, toml, cbor), else in JSON (pipeline/prepare.ts): JSON first, then those media types.
   // A route without a response body negotiates nothing: its typed error bodies are JSON.
   const carriers = respBody ? handle.responseFormats.filter((f) => f.withCodec !== undefined && mediaTypeOf(f.contentType) !== 'application/json') : [];
+  // The errorHandler's body goes out as errorMediaType (application/problem+json with problem
+  // details); typed pattern bodies and the last-resort envelope are JSON.
+  const errorMediaType = handle.options.errorMediaType ?? 'application/json';
+  const ownType = (b: codec.Codec<unknown>): boolean => errorMediaType !== 'application/json' && b === errorBody;
   const responses = order.map((r): ResponseDescriptor => {
     if ('status' in r) return r;
-    const [first, ...alternatives] = r.bodies as [codec.Codec<unknown>, ...codec.Codec<unknown>[]];
+    const content: MediaTypeDescriptor[] = [];
+    const inJson = r.bodies.filter((b) => !ownType(b));
+    const [first, ...alternatives] = inJson;
+    if (first !== undefined) content.push({ mediaType: 'application/json', codec: first, ...(alternatives.length > 0 && { alternatives }) });
+    if (r.bodies.some(ownType)) content.push({ mediaType: errorMediaType, codec: errorBody });
     const [typed, ...otherTyped] = r.typed;
-    const negotiated: MediaTypeDescriptor[] =
-      typed === undefined ? [] : carriers.map((f) => ({ mediaType: f.contentType, codec: typed, ...(otherTyped.length > 0 && { alternatives: otherTyped }) }));
+    if (typed !== undefined) for (const f of carriers) content.push({ mediaType: f.contentType, codec: typed, ...(otherTyped.length > 0 && { alternatives: otherTyped }) });
     return {
       status: r.key,
       description: r.description,
-      content: [{ mediaType: 'application/json', codec: first, ...(alternatives.length > 0 && { alternatives }) }, ...negotiated],
+      content,
       headers: r.headers ?? [],
       cookies: [],
       ...(r.extensions !== undefined && { extensions: r.extensions }),

@@ -51,7 +51,11 @@ describe('pipeline: what a request allocates and what its errors carry', () => {
     const limit = Error.stackTraceLimit;
     const res = await run(post('{"name":"","tag":"x"}'));
     expect([res.status, text(res)]).toEqual([400, '{"error":"invalid request body: name: must have at least 1 character"}']);
-    const err = seen[0] as rest.RequestBodyError;
+    // Every validation failure is one RequestValidationError, the body's error among its members.
+    const failure = seen[0] as rest.RequestValidationError;
+    expect(failure).toBeInstanceOf(rest.RequestValidationError);
+    expect(frames(failure)).toBe(0);
+    const err = failure.errors[0] as rest.RequestBodyError;
     expect(err).toBeInstanceOf(rest.RequestBodyError);
     expect(err.cause).toBeInstanceOf(codec.DecodeError);
     expect([frames(err), frames(err.cause)]).toEqual([0, 0]);

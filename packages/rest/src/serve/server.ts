@@ -7,6 +7,9 @@ import { prepareFallback, prepareRoute } from './pipeline/prepare.js';
 import { RouteDeclarationError, templateShape, transparentPath } from '../declare/path-template.js';
 import { corsPolicy, type CorsOption, type CorsPolicy } from '../declare/cors.js';
 import type { Options } from '../declare/options.js';
+import type { ErrorRule } from '../declare/error-rules.js';
+import type { AnyErrorRule } from '../declare/route-object.js';
+import { PROBLEM_DETAILS_OPTIONS } from '../declare/problem-details.js';
 import { frozenRequirements } from '../declare/route-meta.js';
 import { bundledAttachment, checkMiddleware, Middleware, type MiddlewareAttachment } from '../declare/middleware.js';
 import { schemeFromObject, SecurityScheme } from '../declare/security.js';
@@ -33,8 +36,40 @@ export interface BasePathOption {
   readonly basePath: string;
 }
 
-/** A builder option: `withPathCodec`, `withPathConstraints`, `withDefaultOptions`, `withBasePath`, `cors`. */
-export type ServerOption = PathCheckOption | DefaultOptionsOption | BasePathOption | CorsOption;
+/** A builder option adding error rules for every route ({@link withErrors}). */
+export interface ErrorRulesOption {
+  readonly optionKind: 'errors';
+  readonly rules: readonly ErrorRule[];
+}
+
+/**
+ * A builder option: `withPathCodec`, `withPathConstraints`, `withDefaultOptions`, `withBasePath`,
+ * `withErrors`, `withProblemDetails`, `cors`.
+ */
+export type ServerOption = PathCheckOption | DefaultOptionsOption | BasePathOption | ErrorRulesOption | CorsOption;
+
+/**
+ * Error rules for every route of the builder, consulted in order after a route's own rules:
+ * the API's one error shape, written once. The pipeline's own refusals are ordinary errors of
+ * exported classes that these rules match like any other — every validation failure is a
+ * `RequestValidationError` (its `errors` hold each failing parameter and the body), then
+ * `UnauthorizedError` (401), `NotAcceptableError` (406), `BodyTooLargeError` (413),
+ * `UnsupportedMediaTypeError` (415), and, for requests no route takes, `NoRouteError` (404) and
+ * `MethodNotAllowedError` (405) — so that
+ *
+ * ```ts
+ * const api = rest.newServer(info, rest.withErrors(
+ *   rest.errorPattern(rest.RequestValidationError, 422, validationBody, (e) => ({ errors: e.errors.map((x) => x.message) })),
+ * ));
+ * ```
+ *
+ * answers every validation failure of every route with 422 and that body, and the document
+ * lists 422 with it, and no 400, wherever it applies. A typed client reads such a body when it is
+ * given the same rules (`rest.newClient({ errors })`). Several `withErrors` add up, in order.
+ */
+export function withErrors(...rules: AnyErrorRule[]): ErrorRulesOption {
+  return { optionKind: 'errors', rules: rules as readonly ErrorRule[] };
+}
 
 /** One segment of a base path: RFC 3986 `pchar`s (percent-encoded octets included), no template variable. */
 const BASE_SEGMENT = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+$/;
@@ -74,6 +109,21 @@ export function withDefaultOptions(options: Options): DefaultOptionsOption {
   return { optionKind: 'defaultOptions', options };
 }
 
+/**
+ * Every error answer of the builder as a problem details object (RFC 9457): `Content-Type:
+ * application/problem+json` and `{ type, title, status, detail }`, plus, for a request that
+ * failed validation, the extension member `errors` — one `{ detail, in, name }` per failing
+ * parameter and one `{ detail, in: 'body', pointer }` per issue of the body. The status is the
+ * one the error rules choose; a 5xx's `detail` is its reason phrase, never the server's own
+ * message. The document describes it once, as the `ProblemDetails` schema in `components`,
+ * under `application/problem+json` on every error response the errorHandler writes (typed
+ * `errorPattern` bodies keep their own codec). It sets `errorHandler`, `errorBody` and
+ * `errorMediaType` of the default options; a later `withDefaultOptions` may override them.
+ */
+export function withProblemDetails(): DefaultOptionsOption {
+  return { optionKind: 'defaultOptions', options: PROBLEM_DETAILS_OPTIONS };
+}
+
 /** Every registered path is validated by `c` at registration and in `buildPath`. */
 export function withPathCodec(c: Codec<string>): PathCheckOption {
   return { optionKind: 'pathCodec', check: (path) => void c.decode(path) };
@@ -102,6 +152,8 @@ export class Server implements RouteRegistry {
   readonly defaultOptions: Options;
   /** The prefix every route is served under ({@link withBasePath}): `/api`, or `''`. */
   readonly basePath: string;
+  /** The error rules every route consults after its own ({@link withErrors}), in order. */
+  readonly errorRules: readonly ErrorRule[];
   #cors: CorsPolicy | undefined;
 
   /** The CORS policy of every route (`rest.cors(...)` as a builder option or through `use`), when any. */
@@ -126,6 +178,7 @@ export class Server implements RouteRegistry {
     for (const o of options) if (o.optionKind === 'defaultOptions') defaults = { ...defaults, ...o.options };
     this.defaultOptions = defaults;
     this.basePath = options.filter((o): o is BasePathOption => o.optionKind === 'basePath').at(-1)?.basePath ?? '';
+    this.errorRules = options.flatMap((o) => (o.optionKind === 'errors' ? o.rules : []));
   }
 
   /**
@@ -325,7 +378,7 @@ export class Server implements RouteRegistry {
       // The adapter routes the prefixed template; the pipeline and the handler see the route's own.
       return prepareRoute(h, settings);
     });
-    transport.mount(prepared, prepareFallback(this.defaultOptions, this.#cors));
+    transport.mount(prepared, prepareFallback(this.defaultOptions, this.#cors, this.errorRules));
     await transport.serve({ signal: options?.signal, shutdownTimeout });
   }
 

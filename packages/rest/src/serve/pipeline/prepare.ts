@@ -3,7 +3,7 @@ import { DecodeError, formatPath } from '@lib/codec';
 import Negotiator from 'negotiator';
 import { BodyLimitError, FileStoreError, json, mediaTypeOf, type FileStore, type Format } from '@lib/format';
 import { Context, nativeRequestKey, requestKey, responseHeadersKey, type ContextKey } from '../../declare/context.js';
-import { ErrorPattern } from '../../declare/error-rules.js';
+import { ErrorPattern, type ErrorRule } from '../../declare/error-rules.js';
 import { spanTags } from '../../declare/span-tags.js';
 import { encodeResponseFields } from './response-fields.js';
 import { untilAborted } from './until-aborted.js';
@@ -31,7 +31,7 @@ import { PipelineNoResponseError } from '../../declare/http-errors.js';
 import { traced, type ErrorHandler, type Observer, type Options, type TraceStart } from '../../declare/options.js';
 import { ResponseMergeParam, type AnyParam } from '../../declare/params.js';
 import { isFinalStatus, wireStatus } from '../../declare/error-rules.js';
-import { BODY_METHODS, defaultStatus, type Route } from '../../declare/route.js';
+import { BODY_METHODS, defaultStatus, matchErrorRule, type Route } from '../../declare/route.js';
 import { decodeParam, isMultiValue, type RequestParamSpec } from '../../declare/param-values.js';
 import type { RouteHandle } from '../../declare/route.js';
 import { Redirect } from '../../declare/redirect.js';
@@ -117,14 +117,18 @@ export class RequestRefusedError extends Error {
 
 
 /** Builds the adapter's 404 and 405 answers from the builder's default options (`withDefaultOptions`). Never throws. */
-export function prepareFallback(options: Options, cors?: CorsPolicy): FallbackResponses {
+export function prepareFallback(options: Options, cors?: CorsPolicy, rules: readonly ErrorRule[] = []): FallbackResponses {
   const errorHandler = options.errorHandler ?? defaultErrorHandler;
   const observer = options.observer;
-  const answer = (req: FallbackRequest, err: Error, status: number, extra: readonly (readonly [string, string])[]): PipelineResponse => {
+  const mediaType = options.errorMediaType ?? JSON_TYPE;
+  const answer = (req: FallbackRequest, err: Error, builtin: number, extra: readonly (readonly [string, string])[]): PipelineResponse => {
     const started = observer?.onResponse === undefined ? 0 : performance.now();
     const ctx = new Context(NEVER_ABORTED);
     ctx.set(nativeRequestKey, req.native);
-    const res = errorResponse(errorHandler, ctx, err, status);
+    // The builder's error rules (rest.withErrors) answer the adapter's own refusals too.
+    const m = matchErrorRule(rules, err);
+    const status = m?.rule.status ?? builtin;
+    const res = m !== undefined && m.rule instanceof ErrorPattern && m.rule.action === 'respond' ? typedErrorResponse(m.rule, m.value) : errorResponse(errorHandler, ctx, err, status, mediaType);
     const out = { ...res, headers: [...res.headers, ...extra, ...(cors?.responseHeaders(req.header?.('origin'), []) ?? [])] };
     safeObserve(() => observer?.onResponse?.({ route: `${req.method} ${req.path}`, status: out.status, durationMs: performance.now() - started, error: err }));
     return out;
@@ -145,7 +149,7 @@ export function prepareFallback(options: Options, cors?: CorsPolicy): FallbackRe
  * throws or returns a body `JSON.stringify` refuses gives the default 500 envelope; a status it
  * returns is used only when it is an integer from 400 to 599.
  */
-function errorResponse(errorHandler: ErrorHandler, ctx: Context, err: unknown, status: number): PipelineResponse {
+function errorResponse(errorHandler: ErrorHandler, ctx: Context, err: unknown, status: number, mediaType: string): PipelineResponse {
   let envelope: { readonly status?: number; readonly body: unknown } | undefined;
   let text: string | undefined;
   try {
@@ -155,13 +159,22 @@ function errorResponse(errorHandler: ErrorHandler, ctx: Context, err: unknown, s
     text = undefined;
   }
   if (envelope === undefined || typeof text !== 'string') return internalError();
-  const headers: [string, string][] = [['content-type', JSON_TYPE]];
+  const headers: [string, string][] = [['content-type', mediaType]];
   if (err instanceof BodyTooLargeError) headers.push(['connection', 'close']);
   // An errorHandler may choose another error status (400–599); anything else keeps the computed one.
   const final = isErrorStatus(envelope.status) ? envelope.status : status;
   // RFC 9110 §15.5.2: a 401 carries the challenges of the route's schemes.
   if (final === 401 && err instanceof UnauthorizedError && err.challenges.length > 0) headers.push(['www-authenticate', err.challenges.join(', ')]);
   return { status: final, headers, body: text };
+}
+
+/** The JSON body of an `ErrorRespond` pattern; the default 500 envelope when its `mapFn` or codec fails. */
+function typedErrorResponse(rule: ErrorPattern<unknown, unknown>, value: unknown): PipelineResponse {
+  try {
+    return { status: rule.status, headers: [['content-type', JSON_TYPE]], body: json(rule.body).marshal(value) };
+  } catch {
+    return internalError();
+  }
 }
 
 /** An integer from 400 to 599: the statuses an `errorHandler` may choose. */
@@ -234,6 +247,21 @@ function bodyError(err: unknown): RequestBodyError {
   Error.stackTraceLimit = 0;
   try {
     return new RequestBodyError(err);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+/**
+ * The one error of a request's validation failures, without stack frames: like its members, it
+ * describes the client's input, not a place in the server's code.
+ */
+function validationError(failures: readonly Error[]): RequestValidationError {
+  if (!STACK_LIMIT_WRITABLE) return new RequestValidationError(failures);
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new RequestValidationError(failures);
   } finally {
     Error.stackTraceLimit = limit;
   }
@@ -434,6 +462,7 @@ function compilePipeline(handle: RouteHandle<unknown, unknown>, middleware: Prep
   const handler = route.handler;
   const options = handle.options;
   const errorHandler = options.errorHandler ?? defaultErrorHandler;
+  const errorMediaType = options.errorMediaType ?? JSON_TYPE;
   const observer: Observer | undefined = options.observer;
   const validateResponses = options.validateResponses ?? developmentMode();
   const cors = handle.server?.cors;
@@ -491,7 +520,7 @@ function compilePipeline(handle: RouteHandle<unknown, unknown>, middleware: Prep
   // A GET or HEAD route that declares an ETag or Last-Modified answers a matching conditional request with 304.
   const conditional = isConditional(route);
   const patternFormats = new Map<ErrorPattern<unknown, unknown>, Format<unknown>>();
-  for (const r of route.errorRules) if (r instanceof ErrorPattern) patternFormats.set(r, json(r.body));
+  for (const r of handle.errorRules) if (r instanceof ErrorPattern) patternFormats.set(r, json(r.body));
   // Typed error bodies are written in the negotiated format when it can carry another codec
   // (json, yaml, toml, cbor), else in JSON: one format per (pattern, response format), built once.
   const negotiatedPatternFormats = new Map<ErrorPattern<unknown, unknown>, Map<Format<unknown>, Format<unknown>>>();
@@ -545,13 +574,13 @@ function compilePipeline(handle: RouteHandle<unknown, unknown>, middleware: Prep
         }
         safeObserve(() => observer.onSpanTags?.({ route: route.id, tags: spanTags(route.path, status, err, m?.rule) }));
       }
-      if (m === undefined || !(m.rule instanceof ErrorPattern)) return errorResponse(errorHandler, ctx, err, status);
+      if (m === undefined || !(m.rule instanceof ErrorPattern)) return errorResponse(errorHandler, ctx, err, status, errorMediaType);
       // Error mapping rule 5: the route's response merge fields read the mapped payload, as they
       // read a success response; a field the payload lacks is left out.
       const headers: [string, string][] = [];
       encodeMergeParams(mergeResponseParams, m.value, headers, true);
       if (m.rule.action !== 'respond') {
-        const res = errorResponse(errorHandler, ctx, err, status);
+        const res = errorResponse(errorHandler, ctx, err, status, errorMediaType);
         return { ...res, headers: [...res.headers, ...headers] };
       }
       const jsonFormat = patternFormats.get(m.rule) as Format<unknown>;
@@ -783,7 +812,9 @@ function compilePipeline(handle: RouteHandle<unknown, unknown>, middleware: Prep
       let invalid = decodeParams(req, decoded);
       const value = decodeBody(reqFormat, body);
       if (value instanceof BodyRefused) (invalid ??= []).push(value.error);
-      if (invalid !== undefined) throw invalid.length === 1 ? invalid[0] : new RequestValidationError(invalid);
+      // One class for every validation failure, one or several: a rule on RequestValidationError
+      // answers them all; a rule on a member's class (QueryParamError…) still matches through it.
+      if (invalid !== undefined) throw validationError(invalid);
       const request = mergeParams(value, decoded);
       if (middleware !== undefined) await middleware.run(ctx, req, request, mwHeaders as [string, string][]);
       let out = (handler as (ctx: Context, req: unknown, respond: typeof respondWith) => unknown)(ctx, request, respondWith);
