@@ -153,12 +153,13 @@ export type UserEvent = codec.Infer<typeof userEvent>;
  * Server-sent events of user changes, as they happen. A reconnecting client sends the last id it
  * saw (`Last-Event-ID`) and gets what it missed first.
  */
-export const userEvents = rest.route({
-  method: 'GET',
-  path: '/users/events',
-  events: userEvent,
-  meta: { operationId: 'userEvents', summary: 'Follow user changes as server-sent events', tags: ['users'] },
-});
+export const userEvents = rest.newSSERoute(
+  'GET',
+  '/users/events',
+  codec.empty<object>(),
+  userEvent,
+  rest.routeMeta({ operationId: 'userEvents', summary: 'Follow user changes as server-sent events', tags: ['users'] }),
+);
 
 /** Thrown when no user has the e-mail address. */
 export class EmailUnknownError extends Error {

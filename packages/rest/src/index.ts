@@ -128,7 +128,6 @@ export type {
   SuccessEntries,
   SuccessEntry,
   SuccessEntryValue,
-  WithEvents,
 } from './declare/route-object.js';
 export type { DeclaredErrors } from './declare/route.js';
 export type { DeclaredError, StatusNumber } from './declare/error-rules.js';

@@ -392,7 +392,7 @@ async function exchangeOnce<Req, Resp>(
     // an explicit entry or a validator is refused here, named, and nothing leaves the client.
     for (const [name, value] of headers) {
       if (isToken(name) && isFieldValue(value)) continue;
-      values.fail(new RequestBuildError(unsendableField(name, value)), 'header', name);
+      values.fail(new RequestBuildError(`the header ${JSON.stringify(name)}: ${JSON.stringify(value)} cannot be sent: not an HTTP field name and value (RFC 9110 §5.5: a token, then no CR, LF or other control character)`), 'header', name);
     }
     if (failures.length === 1) throw failures[0];
     if (failures.length > 1) throw new RequestValidationError(failures as Error[]);
@@ -493,19 +493,9 @@ async function exchangeOnce<Req, Resp>(
 
 /** True when the request carries a validator a 304 answers (RFC 9110 §13.1.2, §13.1.3). */
 function sentValidator(headers: readonly (readonly [string, string])[]): boolean {
-  for (const [name] of headers) {
-    const n = name.toLowerCase();
-    if (n === 'if-none-match' || n === 'if-modified-since') return true;
-  }
-  return false;
+  return headers.some(([name]) => VALIDATOR.test(name));
 }
-
-/** Why a header line cannot be sent: its name is not a token, or its value not a field-value. */
-function unsendableField(name: string, value: string): string {
-  return isToken(name)
-    ? `the header field ${JSON.stringify(name)} cannot be sent: its value ${JSON.stringify(value)} is not an HTTP field value (RFC 9110 §5.5: no CR, LF, NUL or other control character, no leading or trailing whitespace, nothing above U+00FF)`
-    : `the header field name ${JSON.stringify(name)} cannot be sent: it is not an HTTP token (RFC 9110 §5.6.2: no space, colon or other separator)`;
-}
+const VALIDATOR = /^if-(?:none-match|modified-since)$/i;
 
 /** The response status a call's error carries (`statusCode`), or 0 when it got no response. */
 function statusOf(err: unknown): number {

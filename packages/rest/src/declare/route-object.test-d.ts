@@ -175,22 +175,3 @@ test('inference survives chained with* calls on entries and patterns', async () 
   const res = await rest.newClient().safeCall(r.withOptions({}).withHandler(() => undefined), {});
   if (!res.ok && res.status === 404) expectTypeOf(res.error).toEqualTypeOf<{ code: 'not_found'; id: string }>();
 });
-
-test('rest.route with events declares an event stream: the request gains lastEventId, the response is the stream of typed events', () => {
-  const ticks = rest.route({
-    method: 'GET',
-    path: '/ticks/{topic}',
-    pathParams: { topic: codec.string() },
-    events: codec.object({ n: codec.int() }),
-  });
-  expectTypeOf(ticks).toEqualTypeOf<
-    rest.Route<{ topic: string; lastEventId?: string | undefined }, rest.EventStream<{ n: number }>, '/ticks/{topic}', { topic: string; lastEventId?: string | undefined }, never, rest.DeclaredSuccess<200, rest.EventStream<{ n: number }>>>
-  >();
-  ticks.withHandler(async function* (_ctx, req) {
-    expectTypeOf(req.lastEventId).toEqualTypeOf<string | undefined>();
-    yield { data: { n: 1 }, id: '1' };
-  });
-  // A route without events is unchanged.
-  const plain = rest.route({ method: 'GET', path: '/plain', response: codec.string() });
-  expectTypeOf(plain).toEqualTypeOf<rest.Route<{}, string, '/plain', {}, never, rest.DeclaredSuccess<200, string>>>();
-});

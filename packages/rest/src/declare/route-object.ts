@@ -8,8 +8,6 @@ import type { PathVars } from './redirect.js';
 import { responseMeta, routeMeta, type ResponseMetaFields, type RouteMetaFields } from './route-meta.js';
 import type { RouteOption } from './route-option.js';
 import { declareRoute, type DeclaredErrors, type Route } from './route.js';
-import { RouteDeclarationError } from './path-template.js';
-import { eventStreamOptions, type EventStream, type SSERequest } from './sse.js';
 import { SuccessResponseOption, type DeclaredSuccess } from './success.js';
 import type { AnyParam } from './params.js';
 
@@ -161,14 +159,11 @@ export type DeclaredSuccesses<SU, RH, RC> = { [K in keyof SU]: DeclaredSuccess<K
 export type MainStatus<M extends string, MT> = MT extends { readonly respStatus: infer S } ? StatusNumber<S> : Uppercase<M> extends 'POST' ? 201 : 200;
 
 
-/** `Plain` for a route without `events`, `Stream` for an event-stream route. */
-export type WithEvents<EV, Plain, Stream> = [EV] extends [undefined] ? Plain : Stream;
-
 /** Any error rule of a route: `rest.errorPattern(...)` or `rest.errorStatus(...)`. */
 export type AnyErrorRule = ErrorPattern<any, any, Status> | ErrorStatusRule<any>;
 
 /** The object form of a route declaration; see {@link route}. */
-export interface RouteDefinition<M extends string, P extends string, PP, Q, H, C, B, R, RH, RC, E, SU = {}, MT extends RouteMetaFields = RouteMetaFields, EV = undefined> {
+export interface RouteDefinition<M extends string, P extends string, PP, Q, H, C, B, R, RH, RC, E, SU = {}, MT extends RouteMetaFields = RouteMetaFields> {
   /** The HTTP method (RFC 9110 §9), any case: `'GET'`, `'post'`. */
   readonly method: CheckedMethod<M, B>;
   /** The path template, variables as `{name}` filling a whole segment: `/todos/{id}`. */
@@ -208,16 +203,8 @@ export interface RouteDefinition<M extends string, P extends string, PP, Q, H, C
   readonly security?: readonly SecurityRequirement[];
   /** Request body formats, in preference order (default: JSON of `body`). */
   readonly requestFormats?: readonly Format<[B] extends [undefined] ? never : Infer<B>>[];
-  /** Response body formats, negotiated by `Accept` (default: JSON of `response`); with `events`, the one `format.sse(events, options)`. */
-  readonly formats?: readonly Format<[R] extends [undefined] ? ([EV] extends [undefined] ? never : EventStream<Infer<EV>>) : Infer<R>>[];
-  /**
-   * The codec of each event's `data`, for a route that answers with a stream of server-sent
-   * events (`text/event-stream`, WHATWG HTML §9.2) instead of a `response`: the handler returns an
-   * `AsyncIterable<{ data, event?, id?, retry? }>`, the client's call resolves to one, and the
-   * request gets an optional `lastEventId` (the `Last-Event-ID` header). Behaves as
-   * `rest.newSSERoute`.
-   */
-  readonly events?: EV;
+  /** Response body formats, negotiated by `Accept` (default: JSON of `response`). */
+  readonly formats?: readonly Format<[R] extends [undefined] ? never : Infer<R>>[];
 }
 
 /**
@@ -291,18 +278,17 @@ export function route<
   const E extends readonly AnyErrorRule[] = [],
   const SU extends SuccessEntries = {},
   const MT extends RouteMetaFields = {},
-  EV extends Codec<unknown> | undefined = undefined,
 >(
-  definition: RouteDefinition<M, P, PP, Q, H, C, B, R, RH, RC, E, SU, MT, EV>,
+  definition: RouteDefinition<M, P, PP, Q, H, C, B, R, RH, RC, E, SU, MT>,
 ): Route<
-  WithEvents<EV, RouteRequest<B, PP, Q, H, C>, Simplify<RouteRequest<B, PP, Q, H, C> & SSERequest>>,
-  WithEvents<EV, RouteResponse<R, RH, RC>, EventStream<Infer<NonNullable<EV>>>>,
+  RouteRequest<B, PP, Q, H, C>,
+  RouteResponse<R, RH, RC>,
   P,
-  WithEvents<EV, RouteRequestInput<B, PP, Q, H, C>, Simplify<RouteRequestInput<B, PP, Q, H, C> & SSERequest>>,
+  RouteRequestInput<B, PP, Q, H, C>,
   DeclaredErrors<E>,
-  DeclaredSuccess<MainStatus<M, MT>, WithEvents<EV, RouteResponse<R, RH, RC>, EventStream<Infer<NonNullable<EV>>>>> | DeclaredSuccesses<SU, RH, RC>
+  DeclaredSuccess<MainStatus<M, MT>, RouteResponse<R, RH, RC>> | DeclaredSuccesses<SU, RH, RC>
 > {
-  const d = definition as unknown as RouteDefinition<string, string, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, Codec<unknown> | undefined, Codec<unknown> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ResponseCookieEntry> | undefined, readonly AnyErrorRule[] | undefined, SuccessEntries | undefined, RouteMetaFields, Codec<unknown> | undefined>;
+  const d = definition as unknown as RouteDefinition<string, string, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, Codec<unknown> | undefined, Codec<unknown> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ResponseCookieEntry> | undefined, readonly AnyErrorRule[] | undefined, SuccessEntries | undefined>;
   const opts: RouteOption<never, never, unknown>[] = [];
   if (d.meta !== undefined || d.security !== undefined) opts.push(routeMeta({ ...d.meta, ...(d.security !== undefined && { security: d.security }) }));
   for (const r of d.responses ?? []) opts.push(responseMeta(r));
@@ -349,15 +335,7 @@ export function route<
     respFormats = respFormats?.map((f) => bodyFieldFormat(f, respCodec));
   }
   if (reqFormats !== undefined) opts.push(requestFormats(...reqFormats));
-  if (d.events !== undefined) {
-    // An event stream, as rest.newSSERoute declares it: one SSE format, and Last-Event-ID.
-    const id = `${d.method.toUpperCase()} ${d.path}`;
-    if (!(d.events instanceof Codec)) throw new TypeError(`${id}: events: expected the codec of each event's data`);
-    if (response !== undefined || hasRouteFields) throw new RouteDeclarationError(id, 'an event-stream route declares events, and no response, response headers or response cookies');
-    const stream = eventStreamOptions(id, d.events, respFormats);
-    opts.push(...stream.options);
-    respCodec = stream.codec;
-  } else if (respFormats !== undefined) opts.push(responseFormats(...respFormats));
+  if (respFormats !== undefined) opts.push(responseFormats(...respFormats));
   return declareRoute(d.method, d.path, reqCodec, respCodec, opts) as never;
 }
 

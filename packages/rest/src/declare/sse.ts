@@ -54,32 +54,19 @@ export function newSSERoute<Req, E, const P extends string = string, E1 extends 
   ...opts: PositionalOptions<Req & SSERequest, EventStream<E>, E1, E2, E3, E4, E5, E6, E7, E8, E9, E10, E11, E12, E13, E14, E15, E16>
 ): Route<Req & SSERequest, EventStream<E>, P, Req & SSERequest, E1 | E2 | E3 | E4 | E5 | E6 | E7 | E8 | E9 | E10 | E11 | E12 | E13 | E14 | E15 | E16> {
   const declared = opts.filter((o): o is ResponseFormats<EventStream<E>> => o instanceof ResponseFormats).at(-1);
-  const rest = opts.filter((o) => !(o instanceof ResponseFormats));
-  const stream = eventStreamOptions(`${method.toUpperCase()} ${path}`, eventCodec, declared?.formats);
-  return declareRoute<Req & SSERequest, EventStream<E>, P>(method, path, reqCodec as Codec<Req & SSERequest>, stream.codec as Codec<EventStream<E>>, [...(rest as RouteOption<never, never, unknown>[]), ...stream.options]);
-}
-
-/**
- * What makes a route an event stream, shared by {@link newSSERoute} and the object form's
- * `events`: its one response format (`format.sse(eventCodec)`, or the one declared), the
- * response codec, and the optional `Last-Event-ID` header merged into `lastEventId`.
- * @throws {RouteDeclarationError} when the declared formats are not one SSE format.
- * @internal
- */
-export function eventStreamOptions(
-  routeId: string,
-  eventCodec: Codec<unknown>,
-  declared: readonly unknown[] | undefined,
-): { readonly codec: Codec<unknown>; readonly options: readonly RouteOption<never, never, unknown>[] } {
-  const fmt = declared === undefined ? sse(eventCodec) : declared[0];
-  if (!(fmt instanceof SSEFormat) || (declared !== undefined && declared.length > 1)) {
-    throw new RouteDeclarationError(routeId, 'an SSE route serves one format, format.sse(eventCodec, options)');
+  const fmt = declared === undefined ? sse(eventCodec) : declared.formats[0];
+  if (!(fmt instanceof SSEFormat) || (declared !== undefined && declared.formats.length > 1)) {
+    throw new RouteDeclarationError(`${method.toUpperCase()} ${path}`, 'an SSE route serves one format, format.sse(eventCodec, options)');
   }
-  const lastEventId = newOptionalHeaderParam('Last-Event-ID', string(), (r: SSERequest) => r.lastEventId, (r, v) => {
+  const rest = opts.filter((o) => !(o instanceof ResponseFormats));
+  const lastEventId = newOptionalHeaderParam('Last-Event-ID', string(), (r: Req & SSERequest) => r.lastEventId, (r, v) => {
     r.lastEventId = v;
   }).withDescription('The id of the last event a reconnecting client received; the stream resumes after it.');
-  const f = fmt as SSEFormat<unknown, unknown>;
-  return { codec: f.codec, options: [lastEventId as unknown as RouteOption<never, never, unknown>, formats(f) as RouteOption<never, never, unknown>] };
+  return declareRoute<Req & SSERequest, EventStream<E>, P>(method, path, reqCodec as Codec<Req & SSERequest>, (fmt as SSEFormat<E, unknown>).codec, [
+    ...(rest as RouteOption<never, never, unknown>[]),
+    lastEventId,
+    formats(fmt as SSEFormat<E, unknown>),
+  ]);
 }
 
 /** True for a route declared with {@link newSSERoute}: its one response format is an event stream. */
