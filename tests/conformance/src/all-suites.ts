@@ -6,6 +6,7 @@ import { bodyLimits } from './body-limits.js';
 import { contractGaps } from './contract-gaps.js';
 import { corsSuite } from './cors.js';
 import { docs } from './docs.js';
+import { documentedStatuses } from './documented-statuses.js';
 import { errorShape } from './error-shape.js';
 import { everyday } from './everyday.js';
 import { formatContract } from './format-contract.js';
@@ -37,6 +38,7 @@ export function allSuites(adapter: AdapterUnderTest): void {
   bodyLimits(adapter);
   basePath(adapter);
   errorShape(adapter);
+  documentedStatuses(adapter);
   sseSuite(adapter);
   objectForm(adapter);
   docs(adapter);

@@ -189,7 +189,7 @@ export function contractGaps(adapter: AdapterUnderTest): void {
         getItem.withHandler((_ctx, r) => ({ id: r.id, name: 'abc' })).register(api);
         const custom = JSON.parse(api.openAPISpec().marshalJSON()) as typeof doc;
         const responses = custom.paths['/g/items/{id}']?.get?.responses ?? {};
-        const schema = responses['400']?.content?.['application/json']?.schema;
+        const schema = responses['406']?.content?.['application/json']?.schema;
         expect(schema).toEqual({ description: expect.stringMatching(/not declared/) });
         // Only the 500 also names the default envelope: what goes out when the errorHandler itself fails.
         expect(JSON.stringify(responses['500'])).toContain('ErrorEnvelope');

@@ -124,8 +124,8 @@ export const handled = rest
   .newRoute('GET', '/handled', codec.empty<object>(), codec.empty<object>(), rest.errorPattern(HandledError, 422, codec.object({ error: codec.string() }), (e) => ({ error: e.message })).withAction(rest.ErrorHandle))
   .withOptions({ errorHandler: (_ctx, err, status) => ({ body: { problem: (err as Error).message, status } }) });
 
-/** A route whose handler returns nothing. */
-export const silent = rest.newRoute('GET', '/silent', codec.empty<object>(), codec.object({ x: codec.int() }));
+/** A route whose handler may return nothing (its response is optional): 503 when it does. */
+export const silent = rest.newRoute('GET', '/silent', codec.empty<object>(), codec.optional(codec.object({ x: codec.int() })));
 
 /** A body codec that comes from zod 4 through Standard Schema (issue 3). */
 export const zodWidget = codec

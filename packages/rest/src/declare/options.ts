@@ -162,6 +162,12 @@ export interface Options {
    * `application/problem+json` (RFC 9457 §3).
    */
   readonly errorMediaType?: string;
+  /**
+   * When true, a request whose `Accept` matches none of the route's response formats gets the
+   * first one instead of 406 Not Acceptable: RFC 9110 §12.5.1 lets a server disregard `Accept`
+   * that way. The document then lists no 406. Default false: 406.
+   */
+  readonly disregardAccept?: boolean;
 }
 
 /** The options a client call uses from a route's or builder's options: none of the server's. */

@@ -694,3 +694,17 @@ export function decodeErrorWith(rules: readonly ErrorRule[], status: number, bod
   }
   return undefined;
 }
+
+/**
+ * True when a handler may answer `undefined` for a response of codec `c`, its type admitting no
+ * value (`codec.optional`, `codec.any`): the server then answers 503 (`PipelineNoResponseError`).
+ * For any other codec, no value breaks the route's contract (500).
+ */
+export function takesNothing(c: Codec<unknown>): boolean {
+  if (c.kind === 'empty') return false;
+  try {
+    return c.encode(undefined) === undefined;
+  } catch {
+    return false;
+  }
+}

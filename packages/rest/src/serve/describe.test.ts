@@ -76,7 +76,7 @@ describe('describeRoute: Options.errorBody (item 2)', () => {
   it("documents the route's errorBody for every pipeline status and errorStatus rule", () => {
     const doc = render(as((route() as unknown as rest.Route<unknown, unknown>).withOptions({ errorHandler: problemHandler, errorBody: problem })));
     const o = op(doc, '/items', 'post');
-    for (const s of ['400', '406', '409', '413', '415', '503']) expect(bodyOf(o, s)).toEqual(PROBLEM);
+    for (const s of ['400', '406', '409', '413', '415']) expect(bodyOf(o, s)).toEqual(PROBLEM);
     // 500: the errorHandler's body, or the default envelope when the errorHandler itself fails.
     expect(bodyOf(o, '500')).toEqual({ anyOf: [PROBLEM, ENVELOPE] });
   });
@@ -89,7 +89,7 @@ describe('describeRoute: Options.errorBody (item 2)', () => {
 
   it('defaults to the ErrorEnvelope', () => {
     const o = op(render(route()), '/items', 'post');
-    for (const s of ['400', '406', '409', '413', '415', '500', '503']) expect(bodyOf(o, s)).toEqual(ENVELOPE);
+    for (const s of ['400', '406', '409', '413', '415', '500']) expect(bodyOf(o, s)).toEqual(ENVELOPE);
   });
 });
 
@@ -114,16 +114,21 @@ describe('describeRoute: ErrorHandle and ErrorLog patterns (item 3)', () => {
 });
 
 describe('describeRoute: the pipeline statuses each route can send (item 4)', () => {
-  it('500 everywhere; 406 and 503 with a response body; 400 when validating; 413 and 415 with a request body', () => {
+  it('500 everywhere; 406 with a response body; 503 where the handler may answer nothing; 400 when validating; 413 and 415 with a request body', () => {
     const doc = render(
       as(rest.newRoute('GET', '/plain', codec.empty<object>(), item)),
+      as(rest.newRoute('GET', '/maybe', codec.empty<object>(), codec.optional(item))),
+      as(rest.newRoute('GET', '/names/{name}', codec.empty<{ name: string }>(), item, rest.newPathParam('name', codec.string(), (r: { name: string }) => r.name, (r, v) => void (r.name = v)))),
       as(rest.newRoute('DELETE', '/items/{id}', codec.empty<ItemReq>(), codec.empty<object>(), idParam)),
       as(rest.newRoute('PUT', '/items/{id}', codec.object({ name: codec.string(), id: codec.int(), limit: codec.int() }), item, idParam)),
     );
     const keys = (path: string, m: 'get' | 'put' | 'delete'): string[] => Object.keys(op(doc, path, m).responses ?? {});
-    expect(keys('/plain', 'get')).toEqual(['200', '406', '500', '503']);
+    expect(keys('/plain', 'get')).toEqual(['200', '406', '500']);
+    expect(keys('/maybe', 'get')).toEqual(['200', '406', '500', '503']);
+    // A path of plain strings cannot fail validation: no 400.
+    expect(keys('/names/{name}', 'get')).toEqual(['200', '406', '500']);
     expect(keys('/items/{id}', 'delete')).toEqual(['200', '400', '500']);
-    expect(keys('/items/{id}', 'put')).toEqual(['200', '400', '406', '413', '415', '500', '503']);
+    expect(keys('/items/{id}', 'put')).toEqual(['200', '400', '406', '413', '415', '500']);
     expect((op(doc, '/plain', 'get').responses?.['406'] as ResponseObject).description).toBe("No response media type matches the request's Accept header.");
   });
 
@@ -255,7 +260,7 @@ describe('describeRoute: typed error bodies in the negotiated format', () => {
     expect(schemaAt(o, '400', 'application/json')).toEqual({ anyOf: [BAD_ID, ENVELOPE] });
     expect(schemaAt(o, '400', 'application/yaml')).toEqual(BAD_ID);
     expect(schemaAt(o, '400', 'application/cbor')).toEqual(BAD_ID);
-    for (const s of ['406', '409', '410', '500', '503']) expect(keys(o, s)).toEqual(['application/json']);
+    for (const s of ['406', '409', '410', '500']) expect(keys(o, s)).toEqual(['application/json']);
   });
 
   it('keeps them JSON for a route without a response body, which negotiates nothing', () => {

@@ -7,7 +7,7 @@ import { BodyTooLargeError, MethodNotAllowedError, MiddlewareError, MiddlewareIn
 import { middlewareParamSpecs } from '../declare/middleware.js';
 import { PipelineNoResponseError } from '../declare/http-errors.js';
 import type { AnyParam } from '../declare/params.js';
-import { BODY_METHODS, defaultStatus } from '../declare/route.js';
+import { BODY_METHODS, defaultStatus, takesNothing } from '../declare/route.js';
 import { PARAM_ERRORS } from '../declare/param-values.js';
 import type { RouteHandle } from '../declare/route.js';
 import { reasonPhrase } from '@lib/openapi';
@@ -44,6 +44,14 @@ function responseParts(params: readonly AnyParam[]): { headers: HeaderDescriptor
     (p.kind === 'responseHeader' ? headers : cookies).push(d);
   }
   return { headers, cookies };
+}
+
+/**
+ * True when `c` can refuse some text a parameter arrives as: anything but a plain
+ * `codec.string()` without constraints, which takes every string.
+ */
+function refusesText(c: codec.Codec<unknown>): boolean {
+  return !(c.kind === 'string' && c.constraints.length === 0);
 }
 
 /** An error class, as the pipeline's own errors are. */
@@ -87,10 +95,13 @@ interface ErrorSlot {
  * - an `ErrorHandle` or `ErrorLog` pattern and an `errorStatus` rule: the `errorHandler`'s body,
  *   whose codec is `options.errorBody` (the effective options, `handle.options`: the builder's
  *   `withDefaultOptions` under the route's own), default {@link errorEnvelope};
- * - the pipeline's own answers, with the `errorHandler`'s body: 400 when a parameter or the body
- *   is validated; 406 when the response has a body (an `Accept` no response format matches);
- *   413 and 415 when a body is read; 503 when the response codec is not `empty` (a handler that
- *   returns no value); 500 on every route (an unexpected handler error, a response that breaks
+ * - the pipeline's own answers, with the `errorHandler`'s body — each only where the route can
+ *   give it: 400 when a value can fail validation (a body, a required query, header or cookie
+ *   parameter, or a parameter whose codec can refuse text: not a plain `codec.string()`); 406
+ *   when the response has a body and the route does not `disregardAccept` (an `Accept` no
+ *   response format matches); 413 and 415 when a body is read; 503 when the handler may end
+ *   without a value (its response codec takes `undefined`: `codec.optional`, `codec.any`); 500
+ *   on every route (an unexpected handler error, a response that breaks
  *   the route's contract — and, when the `errorHandler` itself fails, the default envelope).
  *   A pipeline status is left out when every error that raises it matches a rule whose witness
  *   is a class the error extends: the rule answers instead.
@@ -213,8 +224,9 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
   }
   // What the pipeline can raise for this route: a builder rule (rest.withErrors) on one of its
   // own errors is documented only where the route can raise it; the route's own rules always are.
+  // A value that can fail: a required one that can be missing, or one whose codec can refuse text.
   const validated: ErrorClass[] = handle.requestParams
-    .filter((p) => p.codec !== undefined || (p.required && p.kind !== 'path'))
+    .filter((p) => (p.codec !== undefined && refusesText(p.codec)) || (p.required && p.kind !== 'path'))
     .map((p) => PARAM_ERRORS[p.kind]);
   if (hasBody) validated.push(RequestBodyError);
   // Any middleware function may refuse a request (MiddlewareError), and its input be invalid.
@@ -222,7 +234,9 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
   const requirements = meta.security ?? handle.server?.globalSecurity() ?? [];
   const readsCredentials = requirements.some((r) => Object.keys(r).length > 0);
   const guardsWrites = allParams.some((p) => p.kind === 'header' && WRITE_PRECONDITIONS.has(p.name.toLowerCase()));
-  const negotiates = respBody && handle.responseFormats.length > 0;
+  const negotiates = respBody && handle.responseFormats.length > 0 && handle.options.disregardAccept !== true;
+  // A handler whose response type admits no value (codec.optional, codec.any) may end without one: 503.
+  const mayAnswerNothing = respBody && takesNothing(route.respCodec);
   const raisable: readonly (readonly [ErrorClass, boolean])[] = [
     [NoRouteError, false],
     [MethodNotAllowedError, false],
@@ -234,7 +248,7 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
     [NotAcceptableError, negotiates],
     [BodyTooLargeError, hasBody],
     [UnsupportedMediaTypeError, hasBody],
-    [PipelineNoResponseError, respBody],
+    [PipelineNoResponseError, mayAnswerNothing],
   ];
   const ownRules = new Set<ErrorRule>(route.errorRules);
   const canRaise = (rule: ErrorRule): boolean => {
@@ -293,7 +307,7 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
     // When the errorHandler itself fails, the answer is the default envelope.
     [errorBody, envelope],
   );
-  if (respBody && answers([PipelineNoResponseError])) pipelineSlot(503, 'The handler returned no response.', [errorBody]);
+  if (mayAnswerNothing && answers([PipelineNoResponseError])) pipelineSlot(503, 'The handler returned no response.', [errorBody]);
 
   // Typed error bodies go out in the negotiated format when it can carry another codec (json,
   // yaml, toml, cbor), else in JSON (pipeline/prepare.ts): JSON first, then those media types.

@@ -31,7 +31,7 @@ import { PipelineNoResponseError } from '../../declare/http-errors.js';
 import { traced, type ErrorHandler, type Observer, type Options, type TraceStart } from '../../declare/options.js';
 import { ResponseMergeParam, type AnyParam } from '../../declare/params.js';
 import { isFinalStatus, wireStatus } from '../../declare/error-rules.js';
-import { BODY_METHODS, defaultStatus, matchErrorRule, type Route } from '../../declare/route.js';
+import { BODY_METHODS, defaultStatus, matchErrorRule, takesNothing, type Route } from '../../declare/route.js';
 import { decodeParam, isMultiValue, type RequestParamSpec } from '../../declare/param-values.js';
 import type { RouteHandle } from '../../declare/route.js';
 import { Redirect } from '../../declare/redirect.js';
@@ -333,6 +333,8 @@ interface SuccessPlan {
   readonly mergeParams: readonly ResponseMergeParam<unknown, unknown>[];
   /** Its body formats; `undefined` for the main response (negotiated by `Accept`). */
   readonly formats: readonly Format<unknown>[] | undefined;
+  /** True when its codec takes no value (`optional`, `any`): a handler's `undefined` is then 503, else a broken contract. */
+  readonly takesNothing: boolean;
 }
 
 function mergeParamsOf(params: readonly AnyParam[]): readonly ResponseMergeParam<unknown, unknown>[] {
@@ -463,6 +465,7 @@ function compilePipeline(handle: RouteHandle<unknown, unknown>, middleware: Prep
   const options = handle.options;
   const errorHandler = options.errorHandler ?? defaultErrorHandler;
   const errorMediaType = options.errorMediaType ?? JSON_TYPE;
+  const disregardAccept = options.disregardAccept === true;
   const observer: Observer | undefined = options.observer;
   const validateResponses = options.validateResponses ?? developmentMode();
   const cors = handle.server?.cors;
@@ -503,6 +506,7 @@ function compilePipeline(handle: RouteHandle<unknown, unknown>, middleware: Prep
     plainCookies: plainParamsOf(route.params, 'responseCookie'),
     mergeParams: mergeResponseParams,
     formats: undefined,
+    takesNothing: takesNothing(route.respCodec),
   };
   const plans = new Map<number, SuccessPlan>([[successStatus, main]]);
   for (const sr of route.successes) {
@@ -515,6 +519,7 @@ function compilePipeline(handle: RouteHandle<unknown, unknown>, middleware: Prep
       plainCookies: own === undefined ? main.plainCookies : plainParamsOf(own, 'responseCookie'),
       mergeParams: own === undefined ? mergeResponseParams : mergeParamsOf(own),
       formats,
+      takesNothing: takesNothing(sr.codec),
     });
   }
   // A GET or HEAD route that declares an ETag or Last-Modified answers a matching conditional request with 304.
@@ -538,7 +543,11 @@ function compilePipeline(handle: RouteHandle<unknown, unknown>, middleware: Prep
     const exact = exactAccept.get(accept.toLowerCase());
     if (exact !== undefined) return exact;
     const type = new Negotiator({ headers: { accept } }).mediaType(respTypes);
-    if (type === undefined) throw new NotAcceptableError(accept, respTypes);
+    if (type === undefined) {
+      // RFC 9110 §12.5.1: the server may disregard an Accept it cannot satisfy.
+      if (disregardAccept) return defaultRespFormat;
+      throw new NotAcceptableError(accept, respTypes);
+    }
     return respFormats[respTypes.indexOf(type)] as Format<unknown>;
   }
 
@@ -713,7 +722,8 @@ function compilePipeline(handle: RouteHandle<unknown, unknown>, middleware: Prep
       plan = declared;
       out = out.value;
     }
-    if (out === undefined && !plan.empty) throw new PipelineNoResponseError();
+    // No value: 503 where the response's type admits none, else the handler broke its contract (500).
+    if (out === undefined && !plan.empty) throw plan.takesNothing ? new PipelineNoResponseError() : new ResponseContractError(new Error('the handler returned no value, and the response codec requires one'));
 
     const headers: [string, string][] = [];
     encodeMergeParams(plan.mergeParams, out, headers, false);
