@@ -15,6 +15,7 @@ import { hardening } from './hardening.js';
 import { middleware } from './middleware.js';
 import { objectForm } from './object-form.js';
 import { openapiContract } from './openapi-contract.js';
+import { preconditionsSuite } from './preconditions.js';
 import { security } from './security.js';
 import { sseSuite } from './sse.js';
 import { conformance, type AdapterUnderTest } from './suite.js';
@@ -39,6 +40,7 @@ export function allSuites(adapter: AdapterUnderTest): void {
   basePath(adapter);
   errorShape(adapter);
   documentedStatuses(adapter);
+  preconditionsSuite(adapter);
   sseSuite(adapter);
   objectForm(adapter);
   docs(adapter);

@@ -385,3 +385,34 @@ export class ClientTransportNotAttachedError extends Error {
 export function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
+
+/** Which precondition of a request failed (RFC 9110 §13.1). */
+export type Precondition = 'If-Match' | 'If-Unmodified-Since' | 'If-None-Match';
+
+/**
+ * A request's precondition does not hold for the current representation (RFC 9110 §13.1): a
+ * stale `If-Match` or `If-Unmodified-Since` on a write (optimistic concurrency: someone changed
+ * the resource since the client read it), or an `If-None-Match` that matches on a method other
+ * than GET and HEAD. The server answers 412 Precondition Failed (RFC 9110 §15.5.13).
+ */
+export class PreconditionFailedError extends Error {
+  /** The header whose condition failed. */
+  readonly precondition: Precondition;
+  /**
+   * @param precondition the header whose condition failed.
+   * @param anyRepresentation for `If-None-Match`, true when it was `*` (create only if nothing exists).
+   */
+  constructor(precondition: Precondition, anyRepresentation = false) {
+    super(
+      precondition === 'If-Match'
+        ? 'precondition failed: If-Match does not match the current representation'
+        : precondition === 'If-Unmodified-Since'
+          ? 'precondition failed: the representation was modified after If-Unmodified-Since'
+          : anyRepresentation
+            ? 'precondition failed: If-None-Match: * and the resource already has a current representation'
+            : 'precondition failed: If-None-Match matches the current representation',
+    );
+    this.name = 'PreconditionFailedError';
+    this.precondition = precondition;
+  }
+}

@@ -23,6 +23,16 @@ export interface RouteMetaFields {
   /** Route security requirements: scheme name → scopes. */
   readonly security?: readonly SecurityRequirement[];
   /**
+   * The handler evaluates the request's preconditions (RFC 9110 §13.1) with
+   * `rest.checkPreconditions(ctx, current)`, reading the validators from the context, never from
+   * its request value. The document lists the headers a client may send — `If-None-Match` and
+   * `If-Modified-Since` on GET and HEAD (answered 304), `If-Match`, `If-Unmodified-Since` and
+   * `If-None-Match` on any other method (answered 412) — and the 304 or the 412; a write's 412
+   * is a typed error (`{ error, precondition }`, `client.safeCall` narrows it). The client sends
+   * them from its call options (`ifNoneMatch`, `ifModifiedSince`, `ifMatch`, `ifUnmodifiedSince`).
+   */
+  readonly preconditions?: boolean;
+  /**
    * Leaves the route out of the OpenAPI document (`api.openAPISpec()`); it is served and callable
    * as any other. For endpoints that are not part of the API's contract: the document itself, a
    * docs page, health checks.

@@ -3,25 +3,9 @@ import { requestKey, type Context } from '../declare/context.js';
 import type { AnyParam } from '../declare/params.js';
 import type { SuccessResponseSpec } from '../declare/success.js';
 import { NotModified, type Validators } from '../declare/not-modified.js';
+import { PreconditionFailedError } from '../declare/errors.js';
 
-/** Which precondition of a request failed (RFC 9110 §13.1). */
-export type Precondition = 'If-Match' | 'If-Unmodified-Since' | 'If-None-Match';
-
-/**
- * A request's precondition does not hold for the current representation (RFC 9110 §13.1): a
- * stale `If-Match` or `If-Unmodified-Since` on a write (optimistic concurrency: someone changed
- * the resource since the client read it), or an `If-None-Match` that matches on a method other
- * than GET and HEAD. The server answers 412 Precondition Failed (RFC 9110 §15.5.13).
- */
-export class PreconditionFailedError extends Error {
-  /** The header whose condition failed. */
-  readonly precondition: Precondition;
-  constructor(precondition: Precondition) {
-    super(`precondition failed: ${precondition} does not match the current representation`);
-    this.name = 'PreconditionFailedError';
-    this.precondition = precondition;
-  }
-}
+export { PreconditionFailedError, type Precondition } from '../declare/errors.js';
 
 /**
  * Evaluates the request's preconditions against the current representation's validators, in
@@ -52,7 +36,7 @@ export function checkPreconditions(ctx: Context, current: Validators): void {
   }
   if (isUnchanged(req.method, (name) => req.header(name), current, exists)) {
     if (safe) throw new NotModified(current);
-    throw new PreconditionFailedError('If-None-Match');
+    throw new PreconditionFailedError('If-None-Match', req.header('if-none-match')?.trim() === '*');
   }
 }
 

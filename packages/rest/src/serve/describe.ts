@@ -184,6 +184,10 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
   // Middleware the server runs (api.use, then the route's): their parameters and response fields are the operation's too.
   const middleware = handle.serverMiddleware;
   const allParams: readonly AnyParam[] = middleware.length === 0 ? route.params : [...route.params, ...middleware.flatMap((a) => a.middleware.params)];
+  const safe = route.method === 'GET' || route.method === 'HEAD';
+  // Declared preconditions (meta.preconditions): a read's validators (304), or a write's (412).
+  const writePreconditions = meta.preconditions === true && !safe;
+  const readValidators = isConditional(route) || (meta.preconditions === true && safe);
   const status = String(meta.respStatus ?? defaultStatus(route.method));
   declare({
     status,
@@ -203,10 +207,10 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
   }
   // RFC 9110 §13.2: a GET or HEAD route declaring a validator answers a matching conditional request with 304.
   const conditional = isConditional(route);
-  // A GET or HEAD that reads the client's validators (a declared If-None-Match or If-Modified-Since,
-  // the route's or a middleware's) answers 304 through its handler's rest.notModified.
-  const safe = route.method === 'GET' || route.method === 'HEAD';
-  if (conditional || (safe && allParams.some((p) => p.kind === 'header' && READ_VALIDATORS.has(p.name.toLowerCase())))) {
+  // A GET or HEAD that reads the client's validators (declared preconditions, a declared
+  // If-None-Match or If-Modified-Since, the route's or a middleware's) answers 304 through its
+  // handler's rest.checkPreconditions or rest.notModified.
+  if (conditional || (safe && (meta.preconditions === true || allParams.some((p) => p.kind === 'header' && READ_VALIDATORS.has(p.name.toLowerCase()))))) {
     const declaredHeaders = responseParts(allParams).headers;
     const kept = declaredHeaders.filter((h) => NOT_MODIFIED_HEADERS.has(h.name.toLowerCase())).map((h) => ({ ...h, required: false }));
     // The validators a handler's rest.notModified({ etag, lastModified }) names, where the route declares none.
@@ -233,7 +237,7 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
   if (middleware.length > 0) validated.push(MiddlewareInputError, MiddlewareError);
   const requirements = meta.security ?? handle.server?.globalSecurity() ?? [];
   const readsCredentials = requirements.some((r) => Object.keys(r).length > 0);
-  const guardsWrites = allParams.some((p) => p.kind === 'header' && WRITE_PRECONDITIONS.has(p.name.toLowerCase()));
+  const guardsWrites = writePreconditions || allParams.some((p) => p.kind === 'header' && WRITE_PRECONDITIONS.has(p.name.toLowerCase()));
   const negotiates = respBody && handle.responseFormats.length > 0 && handle.options.disregardAccept !== true;
   // A handler whose response type admits no value (codec.optional, codec.any) may end without one: 503.
   const mayAnswerNothing = respBody && takesNothing(route.respCodec);
@@ -352,8 +356,9 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
         ...(p.codec !== undefined && { codec: p.codec }),
         ...(describedParam(allParams, p.kind, p.name) ?? {}),
       })),
-      // The validators a conditional GET sends, unless the route declares them itself.
-      ...(conditional ? CONDITIONAL_PARAMS.filter((c) => !handle.requestParams.some((p) => p.kind === 'header' && p.name.toLowerCase() === c.name.toLowerCase())) : []),
+      // The validators a conditional request sends (a conditional GET's, or those a route's
+      // declared preconditions read), unless the route declares them itself.
+      ...(readValidators || writePreconditions ? (readValidators ? CONDITIONAL_PARAMS : PRECONDITION_PARAMS).filter((c) => !handle.requestParams.some((p) => p.kind === 'header' && p.name.toLowerCase() === c.name.toLowerCase())) : []),
     ],
     ...(hasBody && { requestBody: { required: route.reqCodec.kind !== 'optional', content: media(handle.requestFormats, meta.reqSchemaName) } }),
     responses,
@@ -389,6 +394,13 @@ const NOT_MODIFIED_HEADERS: ReadonlySet<string> = new Set(['etag', 'last-modifie
 const CONDITIONAL_PARAMS: readonly ParameterDescriptor[] = [
   { in: 'header', name: 'If-None-Match', required: false, codec: codec.string(), description: 'Entity tags of representations the client holds (RFC 9110 §13.1.2): 304 when one is current.' },
   { in: 'header', name: 'If-Modified-Since', required: false, codec: codec.string(), description: 'An HTTP date (RFC 9110 §13.1.3): 304 when the representation has not changed since.' },
+];
+
+/** The preconditions of a write, as documented request headers (RFC 9110 §13.1). */
+const PRECONDITION_PARAMS: readonly ParameterDescriptor[] = [
+  { in: 'header', name: 'If-Match', required: false, codec: codec.string(), description: 'Entity tags the change is based on (RFC 9110 §13.1.1): 412 when none is current.' },
+  { in: 'header', name: 'If-Unmodified-Since', required: false, codec: codec.string(), description: 'An HTTP date (RFC 9110 §13.1.4): 412 when the representation changed since.' },
+  { in: 'header', name: 'If-None-Match', required: false, codec: codec.string(), description: 'Entity tags, or `*` to create only what does not exist yet (RFC 9110 §13.1.2): 412 when one is current.' },
 ];
 
 /** A size in bytes as people read it: `5242880 bytes (5 MiB)`. */
