@@ -26,8 +26,12 @@ describe('the todo API document', () => {
     expect(list.parameters.find((p: { name: string }) => p.name === 'limit').schema).toMatchObject({ type: 'integer', maximum: 100, default: 20 });
     expect(Object.keys(doc.paths['/todos/{id}']?.get.responses['200'].headers)).toEqual(['ETag']);
     expect(Object.keys(doc.paths['/sessions']?.post.responses['204'].headers)).toEqual(['Set-Cookie']);
-    expect(doc.paths['/todos/{id}']?.get.responses['404'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Problem' });
-    expect(doc.paths['/todos']?.get.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Problem' });
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Todo', 'TodoInput', 'TodoPatch', 'Problem']));
+    expect(doc.paths['/todos/{id}']?.get.responses['404'].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/ProblemDetails' });
+    expect(doc.paths['/todos']?.get.responses['400'].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/ProblemDetails' });
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Todo', 'TodoInput', 'TodoPatch', 'ProblemDetails', 'ValidationIssue', 'PreconditionFailed']));
+    // Served under /api/v1, said once in servers; the PATCH documents If-Match and its typed 412.
+    expect((doc as unknown as { servers: { url: string }[] }).servers).toEqual([{ url: '/api/v1' }]);
+    expect(doc.paths['/todos/{id}']?.patch.parameters.map((p: { name: string }) => p.name)).toEqual(['id', 'X-Tenant-ID', 'session', 'If-Match', 'If-Unmodified-Since', 'If-None-Match']);
+    expect(doc.paths['/todos/{id}']?.patch.responses['412'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PreconditionFailed' });
   });
 });

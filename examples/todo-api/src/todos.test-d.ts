@@ -21,7 +21,7 @@ test('the todo routes infer their request, caller input, response and typed erro
   void client.call(listTodos, { tenantId: 't', limit: '10' });
   void (async () => {
     const r = await client.safeCall(getTodo, { id: 'x', tenantId: 't' });
-    if (!r.ok && r.status === 404) expectTypeOf(r.error).toEqualTypeOf<{ code: string; message: string }>();
+    if (!r.ok && r.status === 404) expectTypeOf(r.error).toEqualTypeOf<rest.ProblemDetails>();
     // @ts-expect-error 409 is not a status getTodo declares
     if (!r.ok && r.status === 409) return;
     const up = await client.safeCall(putTodo, { id: 'x', tenantId: 't', title: 'a' });

@@ -40,21 +40,24 @@ describe('todo-api over real HTTP', () => {
     const raw = await fetch(`${server.baseURL}/todos/${t.id}`, { headers: { 'x-tenant-id': 't3', cookie: `session=${session}`, 'if-none-match': got.etag } });
     expect([raw.status, await raw.text(), raw.headers.get('etag')]).toEqual([304, '', got.etag]);
     expect(await client.call(getTodo, { tenantId: 't3', session, id: t.id }, { ifNoneMatch: got.etag })).toBeInstanceOf(rest.NotModified);
-    await client.call(updateTodo, { tenantId: 't3', session, id: t.id, ifMatch: got.etag, done: true });
+    await client.call(updateTodo, { tenantId: 't3', session, id: t.id, done: true }, { ifMatch: got.etag });
     const stale = await fetch(`${server.baseURL}/todos/${t.id}`, { method: 'PATCH', headers: { 'content-type': 'application/json', 'x-tenant-id': 't3', cookie: `session=${session}`, 'if-match': got.etag }, body: '{"title":"x"}' });
     expect(stale.status).toBe(412);
-    expect(await stale.json()).toMatchObject({ code: 'http_412' });
+    expect(await stale.json()).toEqual({ error: 'precondition failed: If-Match does not match the current representation', precondition: 'If-Match' });
     const id = crypto.randomUUID();
     expect(await client.safeCall(putTodo, { tenantId: 't3', session, id, title: 'u' })).toMatchObject({ ok: true, status: 201, value: { id, title: 'u' } });
     expect(await client.safeCall(putTodo, { tenantId: 't3', session, id, title: 'v' })).toMatchObject({ ok: true, status: 200, value: { id, title: 'v' } });
   });
 
-  it('answers its own error envelope, and typed errors by status', async () => {
+  it('answers every error as problem details, typed by status for the client', async () => {
     const client = todoClient(server.baseURL);
     const res = await fetch(`${server.baseURL}/todos`, { headers: { cookie: 'session=x' } });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ code: 'http_400', message: expect.stringContaining('X-Tenant-ID') });
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    expect(await res.json()).toEqual({ type: 'about:blank', title: 'Bad Request', status: 400, detail: expect.stringContaining('X-Tenant-ID'), errors: [{ detail: 'is required', in: 'header', name: 'X-Tenant-ID' }] });
     const r = await client.safeCall(getTodo, { tenantId: 't', session: 'nope', id: crypto.randomUUID() });
-    expect(r).toEqual({ ok: false, status: 401, error: { code: 'unauthorized', message: 'sign in first' } });
+    expect(r).toEqual({ ok: false, status: 401, error: { type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'sign in first' } });
+    const raw = await fetch(`${server.baseURL}/todos/${crypto.randomUUID()}`, { headers: { 'x-tenant-id': 't', cookie: 'session=nope' } });
+    expect(raw.headers.get('content-type')).toBe('application/problem+json');
   });
 });

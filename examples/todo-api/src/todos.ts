@@ -1,7 +1,8 @@
 /**
- * A todo service: create, get (ETag, 304 when unchanged), upsert (201 or 200), list with filters,
- * PATCH (412 on a stale If-Match) and delete, per tenant (`X-Tenant-ID`), behind a session cookie,
- * with its own error envelope and a typed client.
+ * A todo service under `/api/v1`: create, get (ETag, 304 when unchanged), upsert (201 or 200),
+ * list with filters, PATCH (declared preconditions: 412 on a stale If-Match) and delete, per tenant
+ * (`X-Tenant-ID`), behind a session cookie, every error answered as RFC 9457 problem details, and
+ * a typed client.
  */
 import * as codec from '@lib/codec';
 import * as nodeHttp from '@lib/node-http';
@@ -16,13 +17,13 @@ export const todo = codec
   .withName('Todo');
 const todoInput = todo.omit('id').withName('TodoInput');
 const todoPatch = todo.omit('id').partial().withName('TodoPatch');
-const problem = codec.object({ code: codec.string(), message: codec.string() }).withName('Problem');
 
-// Errors the handlers throw, and how they are answered.
+// Errors the handlers throw, and how they are answered: as problem details (RFC 9457), like
+// every other error of the service, typed for the client.
 export class TodoNotFound extends Error {}
 export class NoSession extends Error {}
-const notFound = rest.errorPattern(TodoNotFound, 404, problem, (e) => ({ code: 'not_found', message: e.message }));
-const unauthorized = rest.errorPattern(NoSession, 401, problem, () => ({ code: 'unauthorized', message: 'sign in first' }));
+const notFound = rest.errorPattern(TodoNotFound, 404, rest.problemDetails, (e) => ({ type: 'about:blank', title: 'Not Found', status: 404, detail: e.message }));
+const unauthorized = rest.errorPattern(NoSession, 401, rest.problemDetails, () => ({ type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'sign in first' }));
 
 // Every todo route reads the tenant header and the session cookie.
 const tenant = { tenantId: rest.named('X-Tenant-ID', codec.string().refine(validate.minLength(1))) };
@@ -52,8 +53,10 @@ export const listTodos = rest.route({
   response: codec.object({ items: codec.array(todo), total: codec.int() }), errors: [unauthorized], meta: { operationId: 'listTodos', summary: 'List todos' },
 });
 export const updateTodo = rest.route({
-  method: 'PATCH', path: '/todos/{id}', pathParams: { id }, headers: { ...tenant, ifMatch: rest.named('If-Match', codec.optional(codec.string())) },
-  cookies: session, body: todoPatch, response: todo, responseHeaders: etag, errors: [notFound, unauthorized], meta: { operationId: 'updateTodo', summary: 'Update a todo' },
+  method: 'PATCH', path: '/todos/{id}', pathParams: { id }, headers: tenant,
+  cookies: session, body: todoPatch, response: todo, responseHeaders: etag, errors: [notFound, unauthorized],
+  // The handler checks If-Match itself (rest.checkPreconditions): it never enters the request value.
+  meta: { operationId: 'updateTodo', summary: 'Update a todo', preconditions: true },
 });
 export const deleteTodo = rest.route({
   method: 'DELETE', path: '/todos/{id}', pathParams: { id }, headers: tenant, cookies: session,
@@ -62,10 +65,7 @@ export const deleteTodo = rest.route({
 
 /** The service over an in-memory store: tenant → id → todo. */
 export function buildApi(): rest.Server {
-  const api = rest.newServer(
-    { title: 'Todo API', version: '1.0.0' },
-    rest.withDefaultOptions({ errorBody: problem, errorHandler: (_ctx, err, status) => ({ body: { code: `http_${status}`, message: err instanceof Error ? err.message : 'error' } }) }),
-  );
+  const api = rest.newServer({ title: 'Todo API', version: '1.0.0' }, rest.withBasePath('/api/v1'), rest.withProblemDetails());
   const sessions = new Set<string>();
   const tenants = new Map<string, Map<string, codec.Infer<typeof todo>>>();
   const store = (req: { tenantId: string; session?: string | undefined }) => {
@@ -111,14 +111,14 @@ export function buildApi(): rest.Server {
   return api;
 }
 
-/** Serves the API on `addr` until `signal` aborts; resolves once it listens. */
+/** Serves the API on `addr` until `signal` aborts; resolves once it listens, with the API's base URL (`…/api/v1`). */
 export async function serve(addr: string, signal: AbortSignal): Promise<{ baseURL: string; done: Promise<void> }> {
   const api = buildApi();
   const transport = nodeHttp.newServerTransport({ addr });
   api.attach(transport);
   const done = api.serve({ signal });
   const { host, port } = await transport.listening();
-  return { baseURL: `http://${host}:${port}`, done };
+  return { baseURL: `http://${host}:${port}/api/v1`, done };
 }
 
 /** A typed client of the service at `baseURL`. */

@@ -11,7 +11,11 @@ import { routeRequests, type RequestCredentials, type TestRequest } from './requ
 export interface CheckServerOptions {
   /** The builder whose routes are checked (`rest.newServer(...)`, routes registered); hidden routes are left out. */
   readonly api: Server;
-  /** Where the server listens: `http://127.0.0.1:3000` (a path prefix is kept). */
+  /**
+   * Where the server listens: `http://127.0.0.1:3000` (a path prefix is kept). The builder's base
+   * path (`rest.withBasePath('/api')`) is added unless the URL already ends with it, so the
+   * server's address and the API's base URL (`http://127.0.0.1:3000/api`) both do.
+   */
   readonly baseURL: string;
   /** Generated requests per route, valid and invalid each. Default 50. */
   readonly runs?: number;
@@ -90,7 +94,9 @@ export async function checkServer(options: CheckServerOptions): Promise<ServerRe
   const seed = options.seed ?? Math.floor(Math.random() * 0x7fffffff);
   const timeout = options.timeout ?? 10_000;
   const credentials = typeof options.credentials === 'function' ? await options.credentials() : options.credentials;
-  const base = options.baseURL.replace(/\/+$/, '');
+  const origin = options.baseURL.replace(/\/+$/, '');
+  const basePath = options.api.basePath;
+  const base = basePath === '' || origin.endsWith(basePath) ? origin : origin + basePath;
   const handles = options.api
     .handles()
     .filter((h) => h.route.meta.hidden !== true)

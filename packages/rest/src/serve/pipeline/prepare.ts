@@ -128,7 +128,7 @@ export function prepareFallback(options: Options, cors?: CorsPolicy, rules: read
     // The builder's error rules (rest.withErrors) answer the adapter's own refusals too.
     const m = matchErrorRule(rules, err);
     const status = m?.rule.status ?? builtin;
-    const res = m !== undefined && m.rule instanceof ErrorPattern && m.rule.action === 'respond' ? typedErrorResponse(m.rule, m.value) : errorResponse(errorHandler, ctx, err, status, mediaType);
+    const res = m !== undefined && m.rule instanceof ErrorPattern && m.rule.action === 'respond' ? typedErrorResponse(m.rule, m.value, m.rule.body === options.errorBody ? mediaType : JSON_TYPE) : errorResponse(errorHandler, ctx, err, status, mediaType);
     const out = { ...res, headers: [...res.headers, ...extra, ...(cors?.responseHeaders(req.header?.('origin'), []) ?? [])] };
     safeObserve(() => observer?.onResponse?.({ route: `${req.method} ${req.path}`, status: out.status, durationMs: performance.now() - started, error: err }));
     return out;
@@ -169,9 +169,9 @@ function errorResponse(errorHandler: ErrorHandler, ctx: Context, err: unknown, s
 }
 
 /** The JSON body of an `ErrorRespond` pattern; the default 500 envelope when its `mapFn` or codec fails. */
-function typedErrorResponse(rule: ErrorPattern<unknown, unknown>, value: unknown): PipelineResponse {
+function typedErrorResponse(rule: ErrorPattern<unknown, unknown>, value: unknown, mediaType: string): PipelineResponse {
   try {
-    return { status: rule.status, headers: [['content-type', JSON_TYPE]], body: json(rule.body).marshal(value) };
+    return { status: rule.status, headers: [['content-type', mediaType]], body: json(rule.body).marshal(value) };
   } catch {
     return internalError();
   }
@@ -525,7 +525,9 @@ function compilePipeline(handle: RouteHandle<unknown, unknown>, middleware: Prep
   // A GET or HEAD route that declares an ETag or Last-Modified answers a matching conditional request with 304.
   const conditional = isConditional(route);
   const patternFormats = new Map<ErrorPattern<unknown, unknown>, Format<unknown>>();
-  for (const r of handle.errorRules) if (r instanceof ErrorPattern) patternFormats.set(r, json(r.body));
+  // A pattern whose body is the API's error body (options.errorBody) goes out as its media type
+  // (application/problem+json with problem details); any other typed body as JSON.
+  for (const r of handle.errorRules) if (r instanceof ErrorPattern) patternFormats.set(r, r.body === options.errorBody && errorMediaType !== JSON_TYPE ? json(r.body).withContentType(errorMediaType) : json(r.body));
   // Typed error bodies are written in the negotiated format when it can carry another codec
   // (json, yaml, toml, cbor), else in JSON: one format per (pattern, response format), built once.
   const negotiatedPatternFormats = new Map<ErrorPattern<unknown, unknown>, Map<Format<unknown>, Format<unknown>>>();
