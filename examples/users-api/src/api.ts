@@ -78,12 +78,19 @@ export const createUser = rest.route({
   meta: { operationId: 'createUser', summary: 'Register a user', tags: ['users'] },
 });
 
+/** A user as a reader sees it: a signed-in reader also learns whether it is themselves. */
+export const userView = user
+  .extend({ isSelf: codec.optional(codec.boolean().withDescription('Whether the user is the signed-in reader; absent for an anonymous reader.')) })
+  .withName('UserView');
+
+/** Public, and personal for a signed-in reader: sign-in is optional (`{}` among the alternatives), a sent token is checked. */
 export const getUser = rest.route({
   method: 'GET',
   path: '/users/{id}',
   pathParams: { id: userId },
-  response: user,
+  response: userView,
   errors: [notFoundPattern],
+  security: [{ bearerAuth: [] }, {}],
   meta: { operationId: 'getUser', summary: 'Get a user', tags: ['users'] },
 });
 

@@ -92,7 +92,13 @@ async function raw(label: string, method: string, path: string, init: { headers?
 console.log('typed client: every route');
 const ada = await call('createUser {name: Ada} with a bearer token', createUser, { name: 'Ada Lovelace', email: 'ada@example.com' }, 201);
 const grace = await call('createUser {name: Grace} with a bearer token', createUser, { name: 'Grace Hopper', email: 'grace@example.com' }, 201);
-await call('getUser {id: ada}', getUser, { id: ada.id }, 200);
+const anonymousRead = await call('getUser {id: ada}, anonymous (sign-in is optional)', getUser, { id: ada.id }, 200);
+check('  an anonymous reader sees no isSelf', !('isSelf' in anonymousRead), show(anonymousRead));
+const adaToken = signToken({ sub: ada.id, exp: Math.floor(Date.now() / 1000) + 600 }, secret);
+const asAda = getUser.clientMW(bearerAuth, () => adaToken);
+const selfRead = await call('getUser {id: ada} with Ada\'s token', asAda, { id: ada.id }, 200);
+check('  a signed-in reader sees isSelf', selfRead.isSelf === true, show(selfRead));
+await fail('getUser {id: ada} with a forged token -> 401, not anonymous', getUser.clientMW(bearerAuth, () => `${adaToken.slice(0, -2)}xx`), { id: ada.id }, rest.UnexpectedStatusError, 401);
 const page = await call('listUsers {limit: 10}', listUsers, { limit: 10 }, 200);
 check('  listed both users, oldest first', page.items.map((u: User) => u.name).join() === 'Ada Lovelace,Grace Hopper', String(page.total));
 await call('deleteUser {id: grace} with a bearer token', deleteUser, { id: grace.id }, 204);

@@ -49,7 +49,14 @@ export function buildApi(tokenSecret: string, store: UserStore = new UserStore()
   api.addTag('sessions', { description: 'Signing in with a session cookie, and the signed-in user.' });
   api.addServer('local', { url: 'http://127.0.0.1:8080' });
   createUser.withHandler((_ctx, req) => store.create(req)).register(api);
-  getUser.withHandler((_ctx, req) => store.get(req.id)).register(api);
+  getUser
+    .withHandler((ctx, req) => {
+      const u = store.get(req.id);
+      // A signed-in reader (its token checked by securityFunc) sees one more field; an anonymous one does not.
+      const reader = ctx.get(principal);
+      return reader === undefined ? u : { ...u, isSelf: reader === u.id };
+    })
+    .register(api);
   listUsers.withHandler((_ctx, { limit, offset }) => ({ ...store.list(offset, limit), limit, offset })).register(api);
   deleteUser
     .withHandler((_ctx, req) => {

@@ -193,6 +193,28 @@ export interface components {
             /** Format: double-int */
             offset: number;
         };
+        UserView: {
+            /**
+             * Format: uuid
+             * @description The user id, a UUID.
+             * @example 5f1c7a52-8a43-4a9e-9a41-2d1f0f5b2c11
+             */
+            id: string;
+            /** @description Display name. */
+            name: string;
+            /**
+             * Format: email
+             * @description Unique e-mail address.
+             */
+            email: string;
+            /**
+             * Format: date-time
+             * @description When the user was created (RFC 3339).
+             */
+            createdAt: string;
+            /** @description Whether the user is the signed-in reader; absent for an anonymous reader. */
+            isSelf?: boolean;
+        };
     };
     responses: never;
     parameters: never;
@@ -250,15 +272,6 @@ export interface operations {
             };
             /** @description An unexpected error: the handler failed, or its response broke the route's contract. */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The handler returned no response. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -360,15 +373,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The handler returned no response. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     getUser: {
@@ -394,12 +398,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["UserView"];
                 };
             };
             /** @description The request is invalid: a parameter or the body failed validation, or a middleware refused it. */
             400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Credentials are missing or invalid (see the WWW-Authenticate header for HTTP schemes). */
+            401: {
+                headers: {
+                    /** @description The challenges of the HTTP authentication schemes the operation accepts (RFC 9110 §11.6.1), such as `Bearer`. */
+                    "WWW-Authenticate": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -426,15 +441,6 @@ export interface operations {
             };
             /** @description An unexpected error: the handler failed, or its response broke the route's contract. */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The handler returned no response. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -645,15 +651,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The handler returned no response. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     getMe: {
@@ -719,15 +716,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The handler returned no response. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     userEvents: {
@@ -775,15 +763,6 @@ export interface operations {
             };
             /** @description An unexpected error: the handler failed, or its response broke the route's contract. */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The handler returned no response. */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
