@@ -54,7 +54,7 @@ export const listTodos = rest.route({
 });
 export const updateTodo = rest.route({
   method: 'PATCH', path: '/todos/{id}', pathParams: { id }, headers: tenant,
-  cookies: session, body: todoPatch, response: todo, responseHeaders: etag, errors: [notFound, unauthorized],
+  cookies: session, body: todoPatch, response: todo, responseHeaders: etag, errors: [notFound, unauthorized, rest.preconditionFailed()],
   // The handler checks If-Match itself (rest.checkPreconditions): it never enters the request value.
   meta: { operationId: 'updateTodo', summary: 'Update a todo', preconditions: true },
 });

@@ -92,6 +92,7 @@ export { apiKeyScheme, basicCredentials, basicScheme, bearerScheme, oauth2Scheme
 export type { ApiKeyLocation, CredentialPlacement, CredentialProvider, CredentialSource, OAuthFlows } from './declare/security.js';
 export { redirect, Redirect } from './declare/redirect.js';
 export { checkPreconditions, PreconditionFailedError } from './serve/conditional.js';
+export { preconditionFailed } from './declare/preconditions.js';
 export type { PreconditionFailed } from './declare/preconditions.js';
 export type { Precondition } from './serve/conditional.js';
 export { notModified, NotModified } from './declare/not-modified.js';
@@ -129,7 +130,6 @@ export type {
   SuccessEntries,
   SuccessEntry,
   SuccessEntryValue,
-  PreconditionError,
 } from './declare/route-object.js';
 export type { DeclaredErrors } from './declare/route.js';
 export type { DeclaredError, StatusNumber } from './declare/error-rules.js';

@@ -28,6 +28,7 @@ const patchBook = rest.route({
   pathParams: { id: codec.string() },
   body: codec.object({ title: codec.string() }),
   response: book,
+  errors: [rest.preconditionFailed()],
   meta: { operationId: 'pcPatchBook', preconditions: true },
 });
 const putBook = rest.route({
@@ -36,6 +37,7 @@ const putBook = rest.route({
   pathParams: { id: codec.string() },
   body: codec.object({ title: codec.string() }),
   response: book,
+  errors: [rest.preconditionFailed()],
   meta: { operationId: 'pcPutBook', preconditions: true },
 });
 

@@ -13,11 +13,19 @@ export interface PreconditionFailed {
 let rule: ErrorPattern<PreconditionFailedError, PreconditionFailed, 412> | undefined;
 
 /**
- * The error rule a write route with `preconditions` gets: `PreconditionFailedError` → 412 with
- * a {@link PreconditionFailed} body (named `PreconditionFailed` in the document), which the
- * client decodes into a typed failure. Built once, at the first such route.
+ * The error rule of a conditional write: `PreconditionFailedError` → 412 Precondition Failed
+ * (RFC 9110 §15.5.13) with a {@link PreconditionFailed} body, named `PreconditionFailed` in the
+ * document, which `client.safeCall` narrows by status:
+ *
+ * ```ts
+ * rest.route({ method: 'PATCH', path: '/todos/{id}', …, errors: [rest.preconditionFailed()], meta: { preconditions: true } });
+ * ```
+ *
+ * A route that declares `meta.preconditions` without it answers a failed precondition with the
+ * `errorHandler`'s 412. Built once, at the first call; a client that never calls it carries none
+ * of its code.
  */
-export function preconditionRule(): ErrorPattern<PreconditionFailedError, PreconditionFailed, 412> {
+export function preconditionFailed(): ErrorPattern<PreconditionFailedError, PreconditionFailed, 412> {
   if (rule === undefined) {
     const body: Codec<PreconditionFailed> = object({
       error: string(),

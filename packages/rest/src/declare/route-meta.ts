@@ -27,9 +27,10 @@ export interface RouteMetaFields {
    * `rest.checkPreconditions(ctx, current)`, reading the validators from the context, never from
    * its request value. The document lists the headers a client may send — `If-None-Match` and
    * `If-Modified-Since` on GET and HEAD (answered 304), `If-Match`, `If-Unmodified-Since` and
-   * `If-None-Match` on any other method (answered 412) — and the 304 or the 412; a write's 412
-   * is a typed error (`{ error, precondition }`, `client.safeCall` narrows it). The client sends
-   * them from its call options (`ifNoneMatch`, `ifModifiedSince`, `ifMatch`, `ifUnmodifiedSince`).
+   * `If-None-Match` on any other method (answered 412) — and the 304 or the 412. With
+   * `errors: [rest.preconditionFailed()]` a write's 412 is a typed error (`{ error, precondition }`,
+   * `client.safeCall` narrows it). The client sends the validators from its call options
+   * (`ifNoneMatch`, `ifModifiedSince`, `ifMatch`, `ifUnmodifiedSince`).
    */
   readonly preconditions?: boolean;
   /**

@@ -1,8 +1,7 @@
 import { Codec, EmptyCodec, map, ObjectCodec, OptionalCodec, type Infer, type InferInput, type ObjectInput, type ObjectOutput, type Shape, type Simplify } from '@lib/codec';
 import type { Format } from '@lib/format';
 import type { SecurityRequirement } from '@lib/openapi';
-import { ErrorPattern, type DeclaredError, type ErrorStatusRule, type Status, type StatusNumber } from './error-rules.js';
-import type { PreconditionFailed } from './preconditions.js';
+import { ErrorPattern, type ErrorStatusRule, type Status, type StatusNumber } from './error-rules.js';
 import { formats as responseFormats, requestFormats } from './formats.js';
 import { RequestMergeParam, ResponseMergeParam, type CookieAttributes, type ParamLocation } from './params.js';
 import type { PathVars } from './redirect.js';
@@ -160,9 +159,6 @@ export type DeclaredSuccesses<SU, RH, RC> = { [K in keyof SU]: DeclaredSuccess<K
 export type MainStatus<M extends string, MT> = MT extends { readonly respStatus: infer S } ? StatusNumber<S> : Uppercase<M> extends 'POST' ? 201 : 200;
 
 
-/** The typed 412 of a write route whose `meta.preconditions` is true (see `RouteMetaFields.preconditions`). */
-export type PreconditionError<M extends string, MT> = MT extends { readonly preconditions: true } ? (Uppercase<M> extends 'GET' | 'HEAD' ? never : DeclaredError<412, PreconditionFailed>) : never;
-
 /** Any error rule of a route: `rest.errorPattern(...)` or `rest.errorStatus(...)`. */
 export type AnyErrorRule = ErrorPattern<any, any, Status> | ErrorStatusRule<any>;
 
@@ -289,7 +285,7 @@ export function route<
   RouteResponse<R, RH, RC>,
   P,
   RouteRequestInput<B, PP, Q, H, C>,
-  DeclaredErrors<E> | PreconditionError<M, MT>,
+  DeclaredErrors<E>,
   DeclaredSuccess<MainStatus<M, MT>, RouteResponse<R, RH, RC>> | DeclaredSuccesses<SU, RH, RC>
 > {
   const d = definition as unknown as RouteDefinition<string, string, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, Codec<unknown> | undefined, Codec<unknown> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ResponseCookieEntry> | undefined, readonly AnyErrorRule[] | undefined, SuccessEntries | undefined>;

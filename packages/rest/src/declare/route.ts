@@ -1,5 +1,4 @@
 import type { Codec, VarField } from '@lib/codec';
-import { preconditionRule } from './preconditions.js';
 import type { SecurityRequirement } from '@lib/openapi';
 import { json, mediaTypeOf, type Format } from '@lib/format';
 import type { Context } from './context.js';
@@ -370,8 +369,6 @@ export function declareRoute<Req, Resp, P extends string>(method: string, path: 
     else if (kind === 'success') successes.push((opt as unknown as SuccessResponseOption).spec);
     else throw new RouteDeclarationError(id, `unknown route option ${JSON.stringify(kind)}`);
   }
-  // A write whose handler evaluates preconditions answers a failed one with a typed 412.
-  if (meta.preconditions === true && m !== 'GET' && m !== 'HEAD' && !errorRules.some((r) => r.status === 412)) errorRules.push(preconditionRule() as unknown as ErrorRule);
   if (!BODY_METHODS.has(m) && reqCodec.kind !== 'empty') {
     throw new RouteDeclarationError(
       id,
