@@ -67,13 +67,58 @@ async function* bodyChunks(request: Request, limit: number): AsyncGenerator<Uint
   try {
     for (;;) {
       const next = await reader.read();
-      if (next.done) return;
+      if (next.done) {
+        readToEnd.add(request);
+        return;
+      }
       size += next.value.byteLength;
       if (size > limit) throw new BodyTooLargeError(limit);
       yield next.value;
     }
   } finally {
     reader.releaseLock();
+  }
+}
+
+/** Requests whose body was read to its end. */
+const readToEnd = new WeakSet<Request>();
+/** How long an answer waits for the rest of a body nobody reads: 2 s (as the node:http host lingers). */
+const DRAIN_MS = 2000;
+/** How much of a body nobody reads is read and dropped before the answer goes out: 16 MiB. */
+const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Reads and drops what is left of a request body nobody read (an upload refused with 413, 415
+ * or 401 before or while it arrived), for {@link DRAIN_MS} and {@link DRAIN_MAX_BYTES} at most,
+ * before the answer goes out. A runtime that answers while the client is still sending closes the
+ * connection under it (Bun, workerd): the client then gets a broken pipe instead of the answer
+ * (RFC 9112 §9.6). Never throws.
+ */
+async function drainUnread(request: Request): Promise<void> {
+  const body = request.body;
+  if (body === null || readToEnd.has(request)) return;
+  let reader: ReadableStreamDefaultReader<Uint8Array>;
+  try {
+    reader = body.getReader();
+  } catch {
+    return; // Still locked by a reader that is not done: leave it to the runtime.
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), DRAIN_MS);
+  });
+  let size = 0;
+  try {
+    while (size <= DRAIN_MAX_BYTES) {
+      const next = await Promise.race([reader.read(), timedOut]);
+      if (next === undefined || next.done) break;
+      size += next.value.byteLength;
+    }
+  } catch {
+    // The client went away: nothing left to wait for.
+  } finally {
+    clearTimeout(timer);
+    reader.cancel().catch(() => undefined);
   }
 }
 
@@ -352,6 +397,8 @@ export class HonoServerTransport implements ServerTransport {
     const req = new FetchPipelineRequest(c, node);
     try {
       const out = await route.run(req);
+      // On Node the host lingers on the socket; elsewhere, read what the client still sends first.
+      if (node === undefined) await drainUnread(c.req.raw);
       return toResponse(out, () => req.cleanup(), node?.Response);
     } catch {
       req.cleanup();

@@ -35,6 +35,9 @@ const ndjson = format.newStreamed(
 );
 export const exportRows = rest.route({ method: 'GET', path: '/rows', response: rows, formats: [ndjson] });
 export const ticks = rest.newSSERoute('GET', '/ticks', codec.empty<object>(), row);
+/** A raw upload of at most 1 MiB: what a refused upload and the next one go through. */
+const file = codec.bytes().refine(validate.maxBytes(1024 * 1024));
+export const upload = rest.route({ method: 'PUT', path: '/files', body: file, requestFormats: [format.binary(file)], response: codec.object({ bytes: codec.int() }) });
 
 /** The app's `fetch`: a `Request` in, a `Response` out. */
 export async function createApp(): Promise<{ fetch(request: Request): Promise<Response> }> {
@@ -56,6 +59,7 @@ export async function createApp(): Promise<{ fetch(request: Request): Promise<Re
       for (let n = 0; n < 3; n++) yield { data: { n }, id: String(n) };
     })
     .register(api);
+  upload.withHandler((_ctx, r) => ({ bytes: r.body.byteLength })).register(api);
   serveDocs(api);
   const transport = hono.newServerTransport();
   api.attach(transport);

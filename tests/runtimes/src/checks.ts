@@ -31,6 +31,15 @@ export async function runChecks(base: string): Promise<Record<string, unknown>> 
   const events: string[] = [];
   for await (const ev of await client.call(ticks, {})) events.push(`${ev.id ?? ''}:${ev.data.n}`);
   results.events = events;
+  // A client refused for an oversized upload (413) that then sends a valid one: both answered, 20 times.
+  const put = (n: number): Promise<number | string> =>
+    fetch(`${base}/files`, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array(n).fill(1) }).then(
+      async (res) => (await res.arrayBuffer(), res.status),
+      (err: unknown) => String((err as Error).cause ?? err),
+    );
+  const afterRefusal: (number | string)[] = [];
+  for (let i = 0; i < 20; i++) afterRefusal.push(await put(4 * 1024 * 1024), await put(1024 * 1024));
+  results.afterRefusal = [...new Set(afterRefusal.map(String))].sort();
   const page = await fetch(`${base}/docs`);
   const pageText = await page.text();
   const bundle = await fetch(`${base}/docs/swagger-ui-bundle.js`);
@@ -58,5 +67,6 @@ export const EXPECTED: Record<string, unknown> = {
   typed404: [404, { error: 'no such user' }],
   streamed: 1000,
   events: ['0:0', '1:1', '2:2'],
+  afterRefusal: ['200', '413'],
   docs: { page: [200, true], bundle: [200, 'text/javascript; charset=utf-8', true], css: [200, true], document: 200 },
 };
