@@ -89,6 +89,13 @@ export interface Format<T> {
    * the format states none (the server's default applies).
    */
   readonly maxBodyBytes?: number | undefined;
+  /**
+   * Where {@link Format.maxBodyBytes} comes from when the format derived it from the limits a
+   * codec states, in the words they were written in: `the file part "cover" of at most 2097152
+   * bytes, the field "title" of at most 65536 bytes, with 1 KiB of boundary and headers each`. The 413 and the
+   * document name it beside the derived total; `undefined` for a limit stated as it is.
+   */
+  readonly maxBodyBytesFrom?: string | undefined;
   /** Response header lines the server sends with this format (`Cache-Control: no-cache` for event streams). */
   readonly responseHeaders?: readonly (readonly [string, string])[];
   /**

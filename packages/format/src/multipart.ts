@@ -339,6 +339,8 @@ export class MultipartFormat<S extends Shape> implements Format<ObjectOutput<S>>
    * route's body limit unless it sets its own.
    */
   readonly maxBodyBytes: number | undefined;
+  /** Where `maxBodyBytes` comes from, when it is derived from the parts' limits ({@link Format.maxBodyBytesFrom}). */
+  readonly maxBodyBytesFrom: string | undefined;
   #schema: JsonSchema | undefined;
 
   /** @throws {TypeError} when a field's codec cannot be carried by a multipart part, or a limit is not a positive number. */
@@ -360,6 +362,7 @@ export class MultipartFormat<S extends Shape> implements Format<ObjectOutput<S>>
     this.encoding = encoding;
     this.#partLimits = partLimits(this.#fields, options.maxFileBytes);
     this.maxBodyBytes = options.maxTotalBytes ?? statedTotal(this.#fields, this.#partLimits, options.maxFieldBytes);
+    this.maxBodyBytesFrom = options.maxTotalBytes === undefined && this.maxBodyBytes !== undefined ? derivation(this.#fields, this.#partLimits, options.maxFieldBytes) : undefined;
   }
 
   /** The object schema: text fields by meaning, file fields as binary strings of their media type. */
@@ -530,6 +533,15 @@ function statedTotal(fields: readonly FormField[], parts: ReadonlyMap<FormField,
   let total = PART_OVERHEAD;
   for (const f of fields) total += f.multi ? Infinity : PART_OVERHEAD + (parts.get(f) ?? maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES);
   return Number.isFinite(total) ? total : undefined;
+}
+
+/** How {@link statedTotal} came to its total, field by field, in the limits as written. */
+function derivation(fields: readonly FormField[], parts: ReadonlyMap<FormField, number>, maxFieldBytes: number | undefined): string {
+  const each = fields.map((f) => {
+    const part = parts.get(f);
+    return part === undefined ? `the field ${JSON.stringify(f.key)} of at most ${maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES} bytes` : `the file part ${JSON.stringify(f.key)} of at most ${part} bytes`;
+  });
+  return `${each.join(', ')}, with 1 KiB of boundary and headers each`;
 }
 
 /** The media type of a file field: the one its constraints give (`validate.png` → `image/png`), else `application/octet-stream`. */

@@ -126,6 +126,10 @@ export function bodyLimits(adapter: AdapterUnderTest): void {
         expect(await answer(over)).toEqual({ status: 413, error: 'a file part exceeds 3145728 bytes' });
         // The body holds the part and, for it and the closing boundary, 1 KiB each of boundary and headers.
         expect(doc().paths['/bl/stated-form']?.post?.responses['413']?.['x-max-body-bytes']).toBe(3 * MiB + 2048);
+        // The derived total is named with the limit it comes from, as it was written, in the document and in the 413.
+        expect(doc().paths['/bl/stated-form']?.post?.responses['413']?.description).toContain('(the file part "file" of at most 3145728 bytes, with 1 KiB of boundary and headers each)');
+        const declaredOver = await fetch(url('/bl/stated-form'), { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(4 * MiB) }, body: new Uint8Array(4 * MiB) });
+        expect(await answer(declaredOver)).toEqual({ status: 413, error: `request body exceeds ${3 * MiB + 2048} bytes: the file part "file" of at most 3145728 bytes, with 1 KiB of boundary and headers each` });
       });
 
       it("reads a blob part up to its codec's maxBytes, unless another file part states nothing", async () => {

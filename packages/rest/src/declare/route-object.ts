@@ -405,6 +405,7 @@ function bodyFieldFormat(f: Format<unknown>, codec: Codec<unknown>): Format<unkn
   if (f.responseHeaders !== undefined) lifted.responseHeaders = f.responseHeaders;
   if (f.itemCodec !== undefined) lifted.itemCodec = f.itemCodec;
   if (f.maxBodyBytes !== undefined) lifted.maxBodyBytes = f.maxBodyBytes;
+  if (f.maxBodyBytesFrom !== undefined) lifted.maxBodyBytesFrom = f.maxBodyBytesFrom;
   const { marshalText, marshalStream, unmarshalStream, marshalMessage, marshalMessageAsync, withCodec } = f;
   if (marshalText !== undefined) lifted.marshalText = (v) => marshalText.call(f, (v as Field).body);
   if (marshalStream !== undefined) lifted.marshalStream = (v, signal) => marshalStream.call(f, (v as Field).body, signal);

@@ -486,6 +486,15 @@ export class RouteHandle<Req, Resp> {
     return this.route.options.maxBodyBytes ?? f.maxBodyBytes ?? this.server?.defaultOptions?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   }
 
+  /**
+   * Where {@link RouteHandle.bodyLimit} comes from, in the words the limits were written in, when
+   * the format derived it from its parts' limits ({@link Format.maxBodyBytesFrom}); `undefined`
+   * for a limit stated as it is.
+   */
+  bodyLimitFrom(f: Format<unknown>): string | undefined {
+    return this.route.options.maxBodyBytes === undefined && f.maxBodyBytes !== undefined ? f.maxBodyBytesFrom : undefined;
+  }
+
   /** The request formats: set on the handle, else declared on the route, else JSON of the request codec under `options.contentType`. */
   get requestFormats(): readonly Format<Req>[] {
     if (this.#requestFormats !== undefined) return this.#requestFormats;

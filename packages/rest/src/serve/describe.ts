@@ -297,9 +297,14 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
   }
   if (hasBody && answers([BodyTooLargeError])) {
     // The limit each request format is read with (route, format, builder, default: handle.bodyLimit).
-    const limits = handle.requestFormats.map((f) => [mediaTypeOf(f.contentType), handle.bodyLimit(f as Format<unknown>)] as const);
+    // A total derived from a format's part limits is named with them, as they were written.
+    const limits = handle.requestFormats.map((f) => {
+      const from = handle.bodyLimitFrom(f as Format<unknown>);
+      return [mediaTypeOf(f.contentType), handle.bodyLimit(f as Format<unknown>), from === undefined ? '' : ` (${from})`] as const;
+    });
     const largest = Math.max(...limits.map(([, n]) => n));
-    const stated = new Set(limits.map(([, n]) => n)).size === 1 ? `at most ${byteCount(largest)}` : limits.map(([t, n]) => `at most ${byteCount(n)} as ${t}`).join(', ');
+    const stated =
+      new Set(limits.map(([, n, from]) => `${n}${from}`)).size === 1 ? `at most ${byteCount(largest)}${limits[0]?.[2] ?? ''}` : limits.map(([t, n, from]) => `at most ${byteCount(n)} as ${t}${from}`).join(', ');
     pipelineSlot(413, `The request body is larger than the server accepts: ${stated}.`, [errorBody], { 'x-max-body-bytes': largest });
   }
   if (hasBody && answers([UnsupportedMediaTypeError])) pipelineSlot(415, 'The request body has an unsupported Content-Type.', [errorBody]);

@@ -631,7 +631,17 @@ function compilePipeline(handle: RouteHandle<unknown, unknown>, middleware: Prep
    */
   function readBody(req: PipelineRequest, f: Format<unknown>, ct: string): Promise<Uint8Array | StreamedBody> {
     const limit = bodyLimits.get(f) as number;
-    return f.unmarshalStream === undefined ? req.readBody(limit) : readStreamed(req, f, ct, limit);
+    const from = handle.bodyLimitFrom(f);
+    if (from === undefined) return f.unmarshalStream === undefined ? req.readBody(limit) : readStreamed(req, f, ct, limit);
+    // A total derived from the parts' limits: the 413 names them as they were written.
+    return (async () => {
+      try {
+        return await (f.unmarshalStream === undefined ? req.readBody(limit) : readStreamed(req, f, ct, limit));
+      } catch (err) {
+        if (err instanceof BodyTooLargeError && err.limit === limit) throw new BodyTooLargeError(limit, `${err.message}: ${from}`);
+        throw err;
+      }
+    })();
   }
 
   async function readStreamed(req: PipelineRequest, f: Format<unknown>, ct: string, limit: number): Promise<StreamedBody> {
