@@ -240,31 +240,26 @@ function unmarshalWithoutStacks(f: Format<unknown>, bytes: Uint8Array): unknown 
   return f.unmarshal(bytes);
 }
 
-/** The 400 error of a body that did not decode; a `DecodeError`'s wrapper without stack frames, as the `DecodeError` itself. */
-function bodyError(err: unknown): RequestBodyError {
-  if (!(err instanceof DecodeError) || !STACK_LIMIT_WRITABLE) return new RequestBodyError(err);
+/** An error made without stack frames: one that describes the client's input, not a place in the server's code. */
+function withoutStacks<E>(make: () => E): E {
+  if (!STACK_LIMIT_WRITABLE) return make();
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    return new RequestBodyError(err);
+    return make();
   } finally {
     Error.stackTraceLimit = limit;
   }
 }
 
-/**
- * The one error of a request's validation failures, without stack frames: like its members, it
- * describes the client's input, not a place in the server's code.
- */
+/** The 400 error of a body that did not decode; a `DecodeError`'s wrapper without stack frames, as the `DecodeError` itself. */
+function bodyError(err: unknown): RequestBodyError {
+  return err instanceof DecodeError ? withoutStacks(() => new RequestBodyError(err)) : new RequestBodyError(err);
+}
+
+/** The one error of a request's validation failures, without stack frames, like its members. */
 function validationError(failures: readonly Error[]): RequestValidationError {
-  if (!STACK_LIMIT_WRITABLE) return new RequestValidationError(failures);
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return new RequestValidationError(failures);
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
+  return withoutStacks(() => new RequestValidationError(failures));
 }
 
 /** A body the format or codec refused: the error, kept for the 400 that names every failure. */
