@@ -8,7 +8,7 @@
 import * as codec from '@lib/codec';
 import * as rest from '@lib/rest';
 import * as validate from '@lib/validate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { clientTransport } from './client-transport.js';
 import type { AdapterUnderTest } from './suite.js';
 
@@ -110,6 +110,8 @@ export function errorShape(adapter: AdapterUnderTest): void {
         client.attach(clientTransport({ baseURL: base }));
         const r = await client.safeCall(olderList, { limit: '99' });
         expect(r).toMatchObject({ ok: false, status: 422, error: { errors: { body: [expect.stringContaining('limit')] } } });
+        // The client's type carries the shared rules: the status narrows the body, no cast.
+        if (!r.ok && r.status === 422) expectTypeOf(r.error).toEqualTypeOf<{ errors: { body: string[] } }>();
         const thrown = await client.call(olderList, { limit: '0' }).catch((e: unknown) => e);
         expect(thrown).toBeInstanceOf(rest.ErrorPatternResponse);
         // Without the rules the same answer is an unexpected status.

@@ -18,6 +18,7 @@ import { traced, type Observer, type TraceStart, type ValidationLocation } from 
 import { NotModified } from '../declare/not-modified.js';
 import type { DeclaredSuccess } from '../declare/success.js';
 import type { AnyErrorRule } from '../declare/route-object.js';
+import type { DeclaredErrors } from '../declare/route.js';
 import { ResponseMergeParam, type AnyParam, type ParamLocation } from '../declare/params.js';
 import { BODY_METHODS, decodeErrorWith, defaultStatus, Route } from '../declare/route.js';
 import { checkParamValues, encodeParam, PARAM_ERRORS, type RequestParamSpec } from '../declare/param-values.js';
@@ -607,7 +608,9 @@ function streamingReply(reply: ClientStreamReply): StreamingReply {
  * A typed client: attach one transport, then call routes. Calls are observed by the per-call
  * observer, else by the client's default ({@link ClientOptions.observer}).
  */
-export class Client {
+export class Client<Shared extends DeclaredError = never> {
+  /** Phantom field carrying the typed errors of the client's shared rules (`newClient({ errors })`); never set at runtime. */
+  declare readonly '~shared'?: Shared;
   #transport: ClientTransport | undefined;
   readonly #observer: Observer | undefined;
   readonly #errors: readonly ErrorRule[];
@@ -665,9 +668,9 @@ export class Client {
     route: Route<Req, Resp, string, In, Err, Ok>,
     req: NoInfer<In>,
     options: ClientCallOptions & ConditionalGet,
-  ): Promise<SafeResult<Resp, Err, Ok | DeclaredSuccess<304, NotModified>>>;
+  ): Promise<SafeResult<Resp, Err | Shared, Ok | DeclaredSuccess<304, NotModified>>>;
   /** The same call without a validator: no 304 among the results. */
-  safeCall<Req, Resp, In, Err extends DeclaredError, Ok extends DeclaredSuccess>(route: Route<Req, Resp, string, In, Err, Ok>, req: NoInfer<In>, options?: ClientCallOptions): Promise<SafeResult<Resp, Err, Ok>>;
+  safeCall<Req, Resp, In, Err extends DeclaredError, Ok extends DeclaredSuccess>(route: Route<Req, Resp, string, In, Err, Ok>, req: NoInfer<In>, options?: ClientCallOptions): Promise<SafeResult<Resp, Err | Shared, Ok>>;
   safeCall(route: Route<unknown, unknown, string, unknown, DeclaredError, DeclaredSuccess>, req: unknown, options?: ClientCallOptions): Promise<SafeResult<unknown>> {
     const out: StatusOut = { status: 0 };
     return this.#exchange(route, req, options, out).then(
@@ -748,7 +751,10 @@ export type SafeResult<Resp, Err extends DeclaredError = DeclaredError, Ok exten
 /**
  * Creates a client without a transport: `rest.newClient()`, or with a default observer for its
  * calls, `rest.newClient({ observer })`. Attach a transport with `client.attach` before calling.
+ * With the server's shared error rules, `rest.newClient({ errors: [unprocessable] })`, the
+ * client's type carries them: `safeCall` narrows their statuses and bodies on every route, as
+ * it does a route's own (`Client<DeclaredErrors<typeof errors>>`).
  */
-export function newClient(options?: ClientOptions): Client {
-  return new Client(options);
+export function newClient<const E extends readonly AnyErrorRule[] = []>(options?: ClientOptions & { readonly errors?: E }): Client<DeclaredErrors<E>> {
+  return new Client<DeclaredErrors<E>>(options);
 }

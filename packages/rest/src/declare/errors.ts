@@ -116,6 +116,8 @@ export class MissingPathVarError extends Error {
  * pre-flight failure is thrown as itself.
  */
 export class RequestValidationError extends AggregateError {
+  /** The failures, in the order they were checked: `ParamError`s, then the body's error. */
+  declare readonly errors: Error[];
   constructor(errors: readonly Error[]) {
     super(errors, errors.map((e) => e.message).join('; '));
     this.name = 'RequestValidationError';
