@@ -85,6 +85,17 @@ function callers(base: string): Record<string, Caller> {
   };
 }
 
+/** Each caller measured after a warm-up, in `rounds` interleaved rounds of `time` ms: its figures by name. */
+async function measureRounds(all: Record<string, Caller>, rounds: number, time: number, log: (s: string) => void, what: string): Promise<Map<string, { rate: number; cpu: number }[]>> {
+  for (const call of Object.values(all)) await measure(call, 300);
+  const got = new Map<string, { rate: number; cpu: number }[]>();
+  for (let r = 1; r <= rounds; r++) {
+    for (const [name, call] of Object.entries(all)) got.set(name, [...(got.get(name) ?? []), await measure(call, time)]);
+    log(`  ${what} round ${r}/${rounds} done`);
+  }
+  return got;
+}
+
 async function measure(call: Caller, ms: number): Promise<{ rate: number; cpu: number }> {
   const c0 = process.cpuUsage();
   const t0 = performance.now();
@@ -110,13 +121,7 @@ export async function runClientBench(options: { rounds?: number; time?: number }
   try {
     const ready = await new Promise<ChildMessage>((resolve) => server.once('message', resolve));
     if (ready.type !== 'ready') throw new Error(`server: ${ready.type}`);
-    const all = callers(`http://127.0.0.1:${ready.port}`);
-    for (const call of Object.values(all)) await measure(call, 300);
-    const got = new Map<string, { rate: number; cpu: number }[]>();
-    for (let r = 1; r <= rounds; r++) {
-      for (const [name, call] of Object.entries(all)) got.set(name, [...(got.get(name) ?? []), await measure(call, time)]);
-      log(`  client round ${r}/${rounds} done`);
-    }
+    const got = await measureRounds(callers(`http://127.0.0.1:${ready.port}`), rounds, time, log, 'client');
     const fetchCpu = median((got.get('fetch + res.json()') ?? []).map((m) => m.cpu));
     const fetchRate = median((got.get('fetch + res.json()') ?? []).map((m) => m.rate));
     const rows = [...got].map(([name, ms]) => {
@@ -134,13 +139,7 @@ export async function runClientBench(options: { rounds?: number; time?: number }
       atMost('client.call on undici ÷ bare undici.request + body.json() (CPU per call)', of(onUndici, (m) => m.cpu) / of(bare, (m) => m.cpu), 1.3),
     ];
     // Uploads: the same bytes through plain fetch and through client.call (checked, then sent as bytes).
-    const uploads = uploadCallers(`http://127.0.0.1:${ready.port}`);
-    for (const call of Object.values(uploads)) await measure(call, 300);
-    const up = new Map<string, { rate: number; cpu: number }[]>();
-    for (let r = 1; r <= rounds; r++) {
-      for (const [name, call] of Object.entries(uploads)) up.set(name, [...(up.get(name) ?? []), await measure(call, time)]);
-      log(`  upload round ${r}/${rounds} done`);
-    }
+    const up = await measureRounds(uploadCallers(`http://127.0.0.1:${ready.port}`), rounds, time, log, 'upload');
     const upOf = (name: string, pick: (m: { rate: number; cpu: number }) => number): number => median((up.get(name) ?? []).map(pick));
     const plainUpload = 'fetch PUT 5 MiB + res.json()';
     const uploadRows = [...up].map(([name]) => [name, upOf(name, (m) => m.rate).toFixed(1), (upOf(name, (m) => m.cpu) / 1000).toFixed(1), ratio(upOf(name, (m) => m.cpu), upOf(plainUpload, (m) => m.cpu))]);

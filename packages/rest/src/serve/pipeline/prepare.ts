@@ -477,6 +477,12 @@ function compilePipeline(handle: RouteHandle<unknown, unknown>, middleware: Prep
   // (handle.bodyLimit): the route's own, else what its format states, else the builder's, else 1 MiB.
   const bodyLimits = new Map<Format<unknown>, number>();
   for (const f of reqFormats.values()) bodyLimits.set(f, handle.bodyLimit(f));
+  // Where a derived limit comes from, in the words it was written in (for the 413), once per format.
+  const bodyLimitsFrom = new Map<Format<unknown>, string>();
+  for (const f of reqFormats.values()) {
+    const from = handle.bodyLimitFrom(f);
+    if (from !== undefined) bodyLimitsFrom.set(f, from);
+  }
   const respFormats = handle.responseFormats;
   const respTypes = respFormats.map((f) => mediaTypeOf(f.contentType));
   const defaultRespFormat = respFormats[0] as Format<unknown>;
@@ -626,7 +632,7 @@ function compilePipeline(handle: RouteHandle<unknown, unknown>, middleware: Prep
    */
   function readBody(req: PipelineRequest, f: Format<unknown>, ct: string): Promise<Uint8Array | StreamedBody> {
     const limit = bodyLimits.get(f) as number;
-    const from = handle.bodyLimitFrom(f);
+    const from = bodyLimitsFrom.get(f);
     if (from === undefined) return f.unmarshalStream === undefined ? req.readBody(limit) : readStreamed(req, f, ct, limit);
     // A total derived from the parts' limits: the 413 names them as they were written.
     return (async () => {
