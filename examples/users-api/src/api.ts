@@ -253,7 +253,7 @@ export const bearerAuth = rest.bearerScheme('JWT').withCodec(jwt).withDescriptio
 /** The session cookie set by `createSession`, as an API key in a cookie. */
 export const sessionCookie = rest.apiKeyScheme('session', 'cookie').withCodec(sessionToken).withDescription('The session cookie set by POST /sessions.');
 /** Who the verified credential speaks for: the token's subject or the session's user id. Set by the securityFunc. */
-export const principal = rest.contextKey<string>('principal');
+export const principal = rest.principalKey<string>('principal');
 
 /** Every route of the API. */
 export const routes = [createUser, getUser, listUsers, deleteUser, findUserByEmail, createSession, getMe] as const;

@@ -77,7 +77,7 @@ export function buildApi(tokenSecret: string, store: UserStore = new UserStore()
   getMe
     .withHandler((ctx) => {
       try {
-        return store.get(ctx.get(principal) ?? '');
+        return store.get(ctx.get(principal));
       } catch (err) {
         // A credential that speaks for no user (a bearer token of a deleted one) signs nobody in: 401, as declared.
         if (err instanceof UserNotFoundError) throw new SessionExpiredError();

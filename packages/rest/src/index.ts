@@ -1,7 +1,7 @@
 export { callWithTransport, Client, newClient } from './call/client.js';
 export type { CallEachOptions, ClientCallOptions, ClientOptions, ConditionalGet, SafeResult } from './call/client.js';
-export { Context, contextKey, credentialsKey } from './declare/context.js';
-export type { ContextKey } from './declare/context.js';
+export { Context, contextKey, credentialsKey, principalKey } from './declare/context.js';
+export type { ContextKey, PrincipalKey, SignedInContext } from './declare/context.js';
 export { setCookieHeader } from './serve/cookies.js';
 export { responseHeadersFromContext, setCookie, withResponseCookies } from './serve/response-context.js';
 export type { CookieOptions, HeaderSink, ResponseCookie, ResponseHeaderSink } from './serve/response-context.js';
@@ -118,6 +118,7 @@ export type {
   EntryCodec,
   EntryFields,
   EntryInputFields,
+  HandlerContext,
   MainStatus,
   ParamEntries,
   ParamEntry,

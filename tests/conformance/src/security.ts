@@ -26,6 +26,8 @@ interface Principal {
   readonly user: string;
 }
 const principal = rest.contextKey<Principal>('principal');
+/** Set by securityFunc for a bearer token only: read without `?` where sign-in is required. */
+const tokenHolder = rest.principalKey<Principal>('token holder');
 
 export function security(adapter: AdapterUnderTest): void {
   describe(`security: ${adapter.name}`, () => {
@@ -48,6 +50,7 @@ export function security(adapter: AdapterUnderTest): void {
               if (token.endsWith('.forbidden')) throw new Forbidden('not yours');
               if (!token.endsWith('.sig')) throw new Error('bad signature: secret detail');
               ctx.set(principal, { user: token.split('.')[0] as string });
+              ctx.set(tokenHolder, { user: token.split('.')[0] as string });
               return;
             }
             const b = basic.credential(ctx);
@@ -84,6 +87,20 @@ export function security(adapter: AdapterUnderTest): void {
       me('/s/optional', rest.routeMeta({ security: [{ bearerAuth: [] }, {}] }));
       me('/s/optional-first', rest.routeMeta({ security: [{}, { bearerAuth: [] }] }));
       me('/s/optional-both', rest.routeMeta({ security: [{ cookieKey: [], headerKey: [] }, {}] }));
+      // The principal typed by the route: required sign-in reads it without `?`; optional may not.
+      const whoRequired = rest.route({ method: 'GET', path: '/s/holder', response: whoami, security: [{ bearerAuth: [] }] });
+      whoRequired.withHandler((ctx) => ({ user: ctx.get(tokenHolder).user })).register(api);
+      const keyOnly = rest.route({ method: 'GET', path: '/s/holder-by-key', response: whoami, security: [{ headerKey: [] }] });
+      keyOnly
+        .withHandler((ctx) => {
+          handlerRuns++;
+          // Were the read to give undefined, this would answer as anonymous, silently.
+          const holder: Principal | undefined = ctx.get(tokenHolder);
+          return { user: holder?.user ?? 'anonymous' };
+        })
+        .register(api);
+      const whoOptional = rest.route({ method: 'GET', path: '/s/holder-optional', response: whoami, security: [{ bearerAuth: [] }, {}] });
+      whoOptional.withHandler((ctx) => ({ user: ctx.get(tokenHolder)?.user ?? 'anonymous' })).register(api);
       rest
         .newRoute('POST', '/s/upload', codec.object({ a: codec.string() }), codec.object({ a: codec.string() }))
         .withHandler((_ctx, req) => {
@@ -166,6 +183,23 @@ export function security(adapter: AdapterUnderTest): void {
       expect((await get('/s/optional-both', { 'x-api-key': 'long-enough-key' })).status).toBe(401);
       expect((await get('/s/optional-both')).status).toBe(200);
       expect(await (await get('/s/optional-both', { 'x-api-key': 'long-enough-key', cookie: 'api_key=c1' })).json()).toEqual({ user: 'key:cookieKey+headerKey' });
+    });
+
+    it('gives a route that requires sign-in its principal, and answers 500 when securityFunc set none', async () => {
+      const ok = await get('/s/holder', { authorization: 'Bearer ada.payload.sig' });
+      expect(ok.status).toBe(200);
+      expect(await ok.json()).toEqual({ user: 'ada' });
+      expect((await get('/s/holder')).status).toBe(401);
+      // The API key is accepted, but securityFunc sets no token holder: a server bug, never an anonymous answer.
+      const before = handlerRuns;
+      const missing = await get('/s/holder-by-key', { 'x-api-key': 'long-enough-key' });
+      expect(missing.status).toBe(500);
+      expect(await missing.text()).not.toMatch(/token holder|securityFunc/);
+      expect(handlerRuns).toBe(before + 1);
+      expect(missing.status).not.toBe(200);
+      // Optional sign-in: anonymous reads nothing, without an error; signed in reads the holder.
+      expect(await (await get('/s/holder-optional')).json()).toEqual({ user: 'anonymous' });
+      expect(await (await get('/s/holder-optional', { authorization: 'Bearer grace.payload.sig' })).json()).toEqual({ user: 'grace' });
     });
 
     it('lets security: [] opt out of the global requirement', async () => {

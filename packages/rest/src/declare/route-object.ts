@@ -1,6 +1,7 @@
 import { Codec, EmptyCodec, map, ObjectCodec, OptionalCodec, type Infer, type InferInput, type ObjectInput, type ObjectOutput, type Shape, type Simplify } from '@lib/codec';
 import type { Format } from '@lib/format';
 import type { SecurityRequirement } from '@lib/openapi';
+import type { Context, SignedInContext } from './context.js';
 import { ErrorPattern, type ErrorStatusRule, type Status, type StatusNumber } from './error-rules.js';
 import { formats as responseFormats, requestFormats } from './formats.js';
 import { RequestMergeParam, ResponseMergeParam, type CookieAttributes, type ParamLocation } from './params.js';
@@ -159,11 +160,21 @@ export type DeclaredSuccesses<SU, RH, RC> = { [K in keyof SU]: DeclaredSuccess<K
 export type MainStatus<M extends string, MT> = MT extends { readonly respStatus: infer S } ? StatusNumber<S> : Uppercase<M> extends 'POST' ? 201 : 200;
 
 
+/**
+ * The context a route's handler receives, by its security requirements: a `SignedInContext`
+ * when every alternative names a scheme (credentials required), else the plain `Context`.
+ */
+export type HandlerContext<SEC extends readonly SecurityRequirement[]> = SEC extends readonly []
+  ? Context
+  : {} extends SEC[number]
+    ? Context
+    : SignedInContext;
+
 /** Any error rule of a route: `rest.errorPattern(...)` or `rest.errorStatus(...)`. */
 export type AnyErrorRule = ErrorPattern<any, any, Status> | ErrorStatusRule<any>;
 
 /** The object form of a route declaration; see {@link route}. */
-export interface RouteDefinition<M extends string, P extends string, PP, Q, H, C, B, R, RH, RC, E, SU = {}, MT extends RouteMetaFields = RouteMetaFields> {
+export interface RouteDefinition<M extends string, P extends string, PP, Q, H, C, B, R, RH, RC, E, SU = {}, MT extends RouteMetaFields = RouteMetaFields, SEC extends readonly SecurityRequirement[] = readonly SecurityRequirement[]> {
   /** The HTTP method (RFC 9110 §9), any case: `'GET'`, `'post'`. */
   readonly method: CheckedMethod<M, B>;
   /** The path template, variables as `{name}` filling a whole segment: `/todos/{id}`. */
@@ -199,8 +210,13 @@ export interface RouteDefinition<M extends string, P extends string, PP, Q, H, C
   readonly meta?: MT;
   /** Extra documented responses (OpenAPI 3.1 Responses Object). */
   readonly responses?: readonly ResponseMetaFields[];
-  /** Security requirements of the operation (OpenAPI 3.1 Security Requirement Object); `[]` makes it public. */
-  readonly security?: readonly SecurityRequirement[];
+  /**
+   * Security requirements of the operation (OpenAPI 3.1 Security Requirement Object): the list
+   * holds alternatives, the schemes of one object are all needed, `{}` among them makes sign-in
+   * optional, `[]` makes the route public. When every alternative names a scheme, the handler's
+   * context is a `SignedInContext`: a `rest.principalKey` reads without `| undefined`.
+   */
+  readonly security?: SEC;
   /** Request body formats, in preference order (default: JSON of `body`). */
   readonly requestFormats?: readonly Format<[B] extends [undefined] ? never : Infer<B>>[];
   /** Response body formats, negotiated by `Accept` (default: JSON of `response`). */
@@ -278,15 +294,17 @@ export function route<
   const E extends readonly AnyErrorRule[] = [],
   const SU extends SuccessEntries = {},
   const MT extends RouteMetaFields = {},
+  const SEC extends readonly SecurityRequirement[] = [],
 >(
-  definition: RouteDefinition<M, P, PP, Q, H, C, B, R, RH, RC, E, SU, MT>,
+  definition: RouteDefinition<M, P, PP, Q, H, C, B, R, RH, RC, E, SU, MT, SEC>,
 ): Route<
   RouteRequest<B, PP, Q, H, C>,
   RouteResponse<R, RH, RC>,
   P,
   RouteRequestInput<B, PP, Q, H, C>,
   DeclaredErrors<E>,
-  DeclaredSuccess<MainStatus<M, MT>, RouteResponse<R, RH, RC>> | DeclaredSuccesses<SU, RH, RC>
+  DeclaredSuccess<MainStatus<M, MT>, RouteResponse<R, RH, RC>> | DeclaredSuccesses<SU, RH, RC>,
+  HandlerContext<SEC>
 > {
   const d = definition as unknown as RouteDefinition<string, string, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, Codec<unknown> | undefined, Codec<unknown> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ResponseCookieEntry> | undefined, readonly AnyErrorRule[] | undefined, SuccessEntries | undefined>;
   const opts: RouteOption<never, never, unknown>[] = [];

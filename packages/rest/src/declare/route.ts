@@ -58,8 +58,8 @@ export type DeclaredErrors<E> = E extends readonly (infer X)[] ? (X extends Erro
  * error rules map (or a redirect, or a 304). `respond` is typed by the route's declared
  * responses: only their statuses compile.
  */
-export type Handler<Req, Resp, Ok extends DeclaredSuccess = DeclaredSuccess<number, Resp>> = (
-  ctx: Context,
+export type Handler<Req, Resp, Ok extends DeclaredSuccess = DeclaredSuccess<number, Resp>, Ctx extends Context = Context> = (
+  ctx: Ctx,
   req: Req,
   respond: Responder<Ok>,
 ) => HandlerResult<Resp> | Promise<HandlerResult<Resp>>;
@@ -84,7 +84,7 @@ const clientHandles = new WeakMap<Route<unknown, unknown>, RouteHandle<unknown, 
  * A declared route: a plain, immutable value shared by server and client.
  * `with*` methods return new routes.
  */
-export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extends DeclaredError = DeclaredError, Ok extends DeclaredSuccess = DeclaredSuccess<number, Resp>> {
+export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extends DeclaredError = DeclaredError, Ok extends DeclaredSuccess = DeclaredSuccess<number, Resp>, Ctx extends Context = Context> {
   /**
    * Types only, never set: what a caller may send (`ReqIn`: defaulted and optional fields may be
    * left out), the typed error responses the route declares (`Err`) and its success responses
@@ -144,7 +144,7 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
   declare readonly credentials: readonly CredentialProvider[];
 
   /** Use {@link newRoute}. */
-  constructor(init: Omit<Route<Req, Resp, P, ReqIn, Err, Ok>, '~types' | 'withHandler' | 'withOptions' | 'register' | 'registerHandle' | 'clientHandle' | 'buildPath' | 'id' | 'handleMW' | 'clientMW' | 'use'>) {
+  constructor(init: Omit<Route<Req, Resp, P, ReqIn, Err, Ok, Ctx>, '~types' | 'withHandler' | 'withOptions' | 'register' | 'registerHandle' | 'clientHandle' | 'buildPath' | 'id' | 'handleMW' | 'clientMW' | 'use'>) {
     // The fields are declared, not initialised, so that one assignment sets them all.
     Object.assign(this, init);
   }
@@ -155,12 +155,12 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
   }
 
   /** A copy served by `fn`. */
-  withHandler(fn: Handler<Req, Resp, Ok>): Route<Req, Resp, P, ReqIn, Err, Ok> {
+  withHandler(fn: Handler<Req, Resp, Ok, Ctx>): Route<Req, Resp, P, ReqIn, Err, Ok, Ctx> {
     return new Route({ ...this, handler: fn as unknown as Handler<Req, Resp, DeclaredSuccess> });
   }
 
   /** A copy with adapter options merged over the current ones. */
-  withOptions(options: Options): Route<Req, Resp, P, ReqIn, Err, Ok> {
+  withOptions(options: Options): Route<Req, Resp, P, ReqIn, Err, Ok, Ctx> {
     return new Route({ ...this, options: { ...this.options, ...options } });
   }
 
@@ -175,7 +175,7 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
    * @throws {DuplicateMiddlewareNameError} another middleware of that name is already attached (or `mw` already bound for the server).
    * @throws {RouteDeclarationError} a parameter of `mw` is already declared by the route or another middleware.
    */
-  handleMW<In, Out>(mw: Middleware<In, Out>, fn: BoundReceiveFunc<Req, NoInfer<In>, NoInfer<Out>>): Route<Req, Resp, P, ReqIn, Err, Ok> {
+  handleMW<In, Out>(mw: Middleware<In, Out>, fn: BoundReceiveFunc<Req, NoInfer<In>, NoInfer<Out>>): Route<Req, Resp, P, ReqIn, Err, Ok, Ctx> {
     const receive = fn as unknown as MiddlewareAttachment['receive'];
     return new Route({ ...this, middleware: mw.attachTo(this.id, this.params, this.middleware, { receive }) });
   }
@@ -188,7 +188,7 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
    * `inCodec.validate`, aborts the call with `RequestBuildError`: nothing is sent.
    * @throws {AmbiguousMiddlewareAttachmentError} @throws {DuplicateMiddlewareNameError} @throws {RouteDeclarationError} as {@link Route.handleMW}.
    */
-  clientMW<In, Out>(mw: Middleware<In, Out>, fn: BoundSendFunc<Req, NoInfer<In>>): Route<Req, Resp, P, ReqIn, Err, Ok>;
+  clientMW<In, Out>(mw: Middleware<In, Out>, fn: BoundSendFunc<Req, NoInfer<In>>): Route<Req, Resp, P, ReqIn, Err, Ok, Ctx>;
   /**
    * A copy whose client calls carry a credential of `scheme` (the same value registered with
    * `api.addSecurityScheme`): before each call the client calls `fn(req)` and writes its result
@@ -198,8 +198,8 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
    * the call with `RequestBuildError` before anything is sent. An explicit per-call entry of the
    * same name (`headerParams: { Authorization }`) wins.
    */
-  clientMW<C>(scheme: SecurityScheme<C>, fn: (req: Req) => C | undefined | Promise<C | undefined>): Route<Req, Resp, P, ReqIn, Err, Ok>;
-  clientMW(mw: Middleware<unknown, unknown> | SecurityScheme<unknown>, fn: (req: Req) => unknown): Route<Req, Resp, P, ReqIn, Err, Ok> {
+  clientMW<C>(scheme: SecurityScheme<C>, fn: (req: Req) => C | undefined | Promise<C | undefined>): Route<Req, Resp, P, ReqIn, Err, Ok, Ctx>;
+  clientMW(mw: Middleware<unknown, unknown> | SecurityScheme<unknown>, fn: (req: Req) => unknown): Route<Req, Resp, P, ReqIn, Err, Ok, Ctx> {
     // A security scheme places credentials; a middleware attaches itself. Told apart by shape so
     // that a route carries the code of neither unless it uses it.
     if (!('attachTo' in mw)) {
@@ -217,7 +217,7 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
    * @throws {AmbiguousMiddlewareAttachmentError} the route binds the same declaration with `handleMW`/`clientMW`.
    * @throws {DuplicateMiddlewareNameError} a middleware of that name is already attached.
    */
-  use<In, Out>(mw: Middleware<In, Out>): Route<Req, Resp, P, ReqIn, Err, Ok> {
+  use<In, Out>(mw: Middleware<In, Out>): Route<Req, Resp, P, ReqIn, Err, Ok, Ctx> {
     return new Route({ ...this, middleware: mw.attachTo(this.id, this.params, this.middleware) });
   }
 

@@ -1,7 +1,7 @@
 import { parseCookie } from 'cookie';
 import { DecodeError } from '@lib/codec';
 import type { SecurityRequirement } from '@lib/openapi';
-import { credentialsKey, type Context } from '../../declare/context.js';
+import { credentialsKey, markSignedIn, type Context } from '../../declare/context.js';
 import { UnauthorizedError } from '../../declare/errors.js';
 import type { SecurityFunc } from '../../declare/options.js';
 import { RouteDeclarationError } from '../../declare/path-template.js';
@@ -89,6 +89,8 @@ export function prepareSecurity(
         } catch (err) {
           throw new UnauthorizedError('unauthorized', challenges, err);
         }
+        // Sign-in was required and succeeded: the handler reads the principal as present.
+        if (!optional) markSignedIn(ctx);
         return;
       }
       // Optional sign-in: nothing of any listed scheme was sent, so the request is anonymous.
