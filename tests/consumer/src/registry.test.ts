@@ -1,12 +1,14 @@
 /**
- * The packages as a user gets them. Every publishable package is packed with `pnpm pack` (the
- * workspace's `workspace:*` turned into versions); in a folder outside the workspace, plain `npm`
- * installs only what a service needs, with no warning; `tsc` builds a small service and its typed
- * client against the packed type declarations, and it runs over real HTTP on `@lib/node-http`,
- * then again with that one import changed to `@lib/router-adapter` (and Hono, its peer, at the
- * lowest version its range allows). A publish dry run of every package closes the check.
+ * The packages as a user gets them, from a real npm registry. `scripts/local-registry.mjs` (what
+ * `pnpm registry` runs) starts Verdaccio on 127.0.0.1, publishes every package to it with
+ * `changeset publish` — the release command, pointed at the local registry — and prints the
+ * install line. In a folder outside the workspace, plain `npm install` takes what a service
+ * needs **by name** (no tarball paths, no `overrides`), with no warning; `tsc` builds a small
+ * service and its typed client against the published type declarations, and it runs over real
+ * HTTP on `@lib/node-http`, then with that one import changed to `@lib/router-adapter` (and Hono,
+ * its peer, at the lowest version its range allows). A publish dry run closes the check.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +27,9 @@ const published = readdirSync(join(root, 'packages')).filter((name) => {
 
 let packs = '';
 let app = '';
-const tarballs = new Map<string, string>();
+let registry = '';
+let registryOutput = '';
+let registryProcess: ChildProcess | undefined;
 
 /**
  * The environment of a user's shell: this one without the `npm_*` settings pnpm hands the
@@ -45,22 +49,47 @@ async function sh(cwd: string, cmd: string, args: readonly string[], env: NodeJS
   return `${stdout}${stderr}`;
 }
 
+/** The lines of npm's output that warn. */
+const warnings = (out: string): string[] => out.split('\n').filter((l) => /\bwarn\b|WARN/i.test(l));
+
 beforeAll(async () => {
   packs = mkdtempSync(join(tmpdir(), 'lib-packs-'));
   app = mkdtempSync(join(tmpdir(), 'lib-consumer-'));
-  for (const name of published) {
-    const out = await sh(join(root, 'packages', name), 'pnpm', ['pack', '--pack-destination', packs]);
-    const file = out.trim().split('\n').at(-1) as string;
-    tarballs.set(`@lib/${name}`, file.startsWith('/') ? file : join(packs, file));
-  }
+  // The documented command's registry step, on a free port: it prints `registry: <url>` when the packages are published.
+  const child = spawn(process.execPath, [join(root, 'scripts/local-registry.mjs'), '--port', '0'], { cwd: root, env: userEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  registryProcess = child;
+  registry = await new Promise<string>((resolve, reject) => {
+    const seen = (chunk: Buffer): void => {
+      registryOutput += chunk.toString();
+      const m = /^registry: (http:\/\/127\.0\.0\.1:\d+)$/m.exec(registryOutput);
+      if (m !== null) resolve(m[1] as string);
+    };
+    child.stdout.on('data', seen);
+    child.stderr.on('data', (c: Buffer) => {
+      registryOutput += c.toString();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the local registry exited (${code}) before it was ready:\n${registryOutput}`)));
+  });
 }, 300_000);
 
-afterAll(() => {
+afterAll(async () => {
+  const child = registryProcess;
+  if (child !== undefined && child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
   for (const dir of [packs, app]) if (dir !== '') rmSync(dir, { recursive: true, force: true });
 });
 
-describe('the packed packages', () => {
+describe('the published packages', () => {
   it('carry what their exports name, and nothing of the tests', async () => {
+    const names = published.map((n) => `@lib/${n}`);
+    await sh(packs, 'npm', ['pack', ...names, '--registry', registry, '--pack-destination', packs]);
+    const version = (n: string): string => (JSON.parse(readFileSync(join(root, 'packages', n, 'package.json'), 'utf8')) as { version: string }).version;
+    const tarballs = new Map(published.map((n) => [`@lib/${n}`, join(packs, `lib-${n}-${version(n)}.tgz`)]));
+    expect(readdirSync(packs).sort()).toEqual([...tarballs.values()].map((f) => f.slice(packs.length + 1)).sort());
     for (const [name, file] of tarballs) {
       const files = (await sh(packs, 'tar', ['-tzf', file])).trim().split('\n').map((f) => f.replace(/^package\//, ''));
       expect(files.filter((f) => /\.test(-d)?\.ts$|(^|\/)\.vitest\/|(^|\/)test\/|tsconfig|vitest\.config/.test(f)), name).toEqual([]);
@@ -75,28 +104,17 @@ describe('the packed packages', () => {
     }
   });
 
-  it('install with npm and no warning, build with tsc, and serve and call over HTTP on both adapters', async () => {
-    const dep = (name: string): string => `file:${tarballs.get(name) as string}`;
-    writeFileSync(
-      join(app, 'package.json'),
-      JSON.stringify(
-        {
-          name: 'consumer',
-          private: true,
-          type: 'module',
-          dependencies: { '@lib/codec': dep('@lib/codec'), '@lib/validate': dep('@lib/validate'), '@lib/rest': dep('@lib/rest'), '@lib/node-http': dep('@lib/node-http') },
-          devDependencies: { typescript: '~5.9.3', '@types/node': '^20.19.0' },
-          // What the four depend on among the packages, from the same packs (no registry has them).
-          overrides: { '@lib/format': dep('@lib/format'), '@lib/openapi': dep('@lib/openapi') },
-        },
-        null,
-        2,
-      ),
-    );
+  it('install by name from the registry with npm and no warning, build with tsc, and serve and call over HTTP on both adapters', async () => {
+    expect(registryOutput).toContain(`npm install --registry ${registry} @lib/codec @lib/validate @lib/rest @lib/node-http`);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2));
     copyFileSync(join(fixture, 'service.ts'), join(app, 'service.ts'));
     copyFileSync(join(fixture, 'tsconfig.json'), join(app, 'tsconfig.json'));
-    const installed = await sh(app, 'npm', ['install']);
-    expect(installed.split('\n').filter((l) => /\bwarn\b|WARN/i.test(l))).toEqual([]);
+    // The printed install line, and the tools to build with.
+    const installed = await sh(app, 'npm', ['install', '--registry', registry, '@lib/codec', '@lib/validate', '@lib/rest', '@lib/node-http', 'typescript@~5.9.3', '@types/node@^20.19.0']);
+    expect(warnings(installed)).toEqual([]);
+    const manifest = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; overrides?: unknown };
+    expect(manifest.dependencies['@lib/rest']).toMatch(/^\^\d+\.\d+\.\d+/);
+    expect(manifest.overrides).toBeUndefined();
     await sh(app, 'npx', ['tsc', '-p', '.']);
     const onNode = JSON.parse((await sh(app, 'node', ['dist/service.js'])).trim().split('\n').at(-1) as string) as Record<string, unknown>;
     const expected = {
@@ -109,8 +127,8 @@ describe('the packed packages', () => {
     expect(onNode).toEqual({ adapter: 'node-http', ...expected });
 
     // The adapter swap: one import, and the adapter with its peer.
-    const swapped = await sh(app, 'npm', ['install', dep('@lib/router-adapter'), 'hono@4.7.0']);
-    expect(swapped.split('\n').filter((l) => /\bwarn\b|WARN/i.test(l))).toEqual([]);
+    const swapped = await sh(app, 'npm', ['install', '--registry', registry, '@lib/router-adapter', 'hono@4.7.0']);
+    expect(warnings(swapped)).toEqual([]);
     writeFileSync(join(app, 'service.ts'), readFileSync(join(app, 'service.ts'), 'utf8').replace("from '@lib/node-http';", "from '@lib/router-adapter';"));
     await sh(app, 'npx', ['tsc', '-p', '.']);
     const onHono = JSON.parse((await sh(app, 'node', ['dist/service.js'])).trim().split('\n').at(-1) as string) as Record<string, unknown>;
