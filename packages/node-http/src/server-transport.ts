@@ -689,17 +689,9 @@ export class NodeServerTransport implements ServerTransport {
         found.handler(req, res, found.params, found.store, found.searchParams);
         return;
       }
-      const allow = [...this.#methods].filter((m) => this.mux.find(m as FindMyWay.HTTPMethod, path) !== null);
-      if (allow.includes('GET') && !allow.includes('HEAD')) allow.push('HEAD');
-      const fallback = { method, path, native: req, header: (name: string) => headerOf(req, name) };
-      if (allow.length === 0) {
-        sendResponse(res, this.#fallback.notFound(fallback), this.#host.draining);
-        return;
-      }
-      allow.sort();
-      // A CORS preflight for a path that has routes (Fetch §3.2.2).
-      const preflight = method === 'OPTIONS' ? this.#fallback.preflight(fallback, allow) : undefined;
-      sendResponse(res, preflight ?? this.#fallback.methodNotAllowed(fallback, allow), this.#host.draining);
+      // 404, 405 with Allow, or a CORS preflight: decided by the pipeline, from the methods routed here.
+      const methods = [...this.#methods].filter((m) => this.mux.find(m as FindMyWay.HTTPMethod, path) !== null);
+      sendResponse(res, this.#fallback.unrouted({ method, path, native: req, header: (name: string) => headerOf(req, name) }, methods), this.#host.draining);
       return;
     }
     const params = found.params as Record<string, string | undefined>;

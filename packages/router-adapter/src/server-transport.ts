@@ -413,13 +413,9 @@ export class HonoServerTransport implements ServerTransport {
       const method = request.method;
       const fallback = { method, path, native: c, header: (name: string) => request.headers.get(name) ?? undefined };
       this.#matchers ??= this.#routes.map((r) => ({ method: r.method, matcher: new RegExp(`^${templateSource(r.path)}$`) }));
-      const allow = [...new Set(this.#matchers.filter((r) => r.matcher.test(path)).map((r) => r.method))];
-      const Res = this.#node?.Response;
-      if (allow.length === 0) return toResponse(this.#fallback.notFound(fallback), () => undefined, Res);
-      if (allow.includes('GET') && !allow.includes('HEAD')) allow.push('HEAD');
-      allow.sort();
-      const preflight = method === 'OPTIONS' ? this.#fallback.preflight(fallback, allow) : undefined;
-      return toResponse(preflight ?? this.#fallback.methodNotAllowed(fallback, allow), () => undefined, Res);
+      // 404, 405 with Allow, or a CORS preflight: decided by the pipeline, from the methods routed here.
+      const methods = this.#matchers.filter((r) => r.matcher.test(path)).map((r) => r.method);
+      return toResponse(this.#fallback.unrouted(fallback, methods), () => undefined, this.#node?.Response);
     } catch {
       return toResponse(INTERNAL_ERROR, () => undefined);
     }

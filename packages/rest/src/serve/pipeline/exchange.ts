@@ -97,6 +97,14 @@ export interface FallbackResponses {
    * off or the request is not a preflight (the adapter then answers 405).
    */
   preflight(req: FallbackRequest, allow: readonly string[]): PipelineResponse | undefined;
+  /**
+   * The answer to a request no route takes, decided once for every adapter: `methods` are those
+   * of the routes whose template matches the path (the adapter's router knows them). None: 404.
+   * Else the `Allow` list is those methods, with HEAD wherever GET is (RFC 9110 §9.3.2), sorted;
+   * a CORS preflight (`OPTIONS`, Fetch §3.2.2) is answered 204 when CORS is on; anything else is
+   * 405 with `Allow` (RFC 9110 §15.5.6).
+   */
+  unrouted(req: FallbackRequest, methods: Iterable<string>): PipelineResponse;
 }
 
 /** The statuses of {@link FallbackResponses.refused}. */

@@ -133,7 +133,7 @@ export function prepareFallback(options: Options, cors?: CorsPolicy, rules: read
     safeObserve(() => observer?.onResponse?.({ route: `${req.method} ${req.path}`, status: out.status, durationMs: performance.now() - started, error: err }));
     return out;
   };
-  return {
+  const fallback: FallbackResponses = {
     notFound: (req) => answer(req, new NoRouteError(req.path), 404, []),
     methodNotAllowed: (req, allow) => answer(req, new MethodNotAllowedError(req.method, allow), 405, [['allow', allow.join(', ')]]),
     refused: (req, message, status) => answer(req, new RequestRefusedError(message, status), status, []),
@@ -141,7 +141,15 @@ export function prepareFallback(options: Options, cors?: CorsPolicy, rules: read
       const headers = cors?.preflight((name) => req.header?.(name), allow);
       return headers === undefined ? undefined : { status: 204, headers, body: undefined };
     },
+    unrouted: (req, methods) => {
+      const allow = [...new Set(methods)];
+      if (allow.length === 0) return fallback.notFound(req);
+      if (allow.includes('GET') && !allow.includes('HEAD')) allow.push('HEAD');
+      allow.sort();
+      return (req.method === 'OPTIONS' ? fallback.preflight(req, allow) : undefined) ?? fallback.methodNotAllowed(req, allow);
+    },
   };
+  return fallback;
 }
 
 /**
