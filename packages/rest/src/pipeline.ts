@@ -8,5 +8,7 @@ export type { FallbackRequest, FallbackResponses, RefusedStatus, PipelineRequest
 export { colonPath, fillTemplate, templateShape, templateSource, templateVars, transparentPath } from './declare/path-template.js';
 export { HTTP_PARAM_KINDS } from './declare/coverage.js';
 export { nativeRequestKey, responseHeadersKey } from './declare/context.js';
+export { PIPELINE_ERRORS, pipelineError } from './declare/pipeline-errors.js';
+export type { ErrorClass, PipelineError } from './declare/pipeline-errors.js';
 export { newTempFileStore } from './serve/pipeline/temp-files.js';
 export type { TempFileHandle, TempFileStore, TempFileSystem } from './serve/pipeline/temp-files.js';

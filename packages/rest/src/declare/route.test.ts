@@ -185,6 +185,21 @@ describe('route handles', () => {
     expect(() => handle.observeErrorResponseFor(ctx, throwing, new Gone())).not.toThrow();
   });
 
+  it('tells observers the status the pipeline answers for its own refusals that no rule maps', () => {
+    const statuses: number[] = [];
+    const observer: rest.Observer = { onErrorPattern: (i) => statuses.push(i.status) };
+    const api = rest.newServer({ title: 't', version: '1' });
+    const upload = rest.newRoute('POST', '/uploads', codec.object({ a: codec.string() }), codec.empty<object>());
+    const served = upload.withHandler(() => ({})).registerHandle(api);
+    const ctx = new rest.Context(new AbortController().signal);
+    served.observeErrorResponseFor(ctx, observer, new rest.UnsupportedMediaTypeError('text/plain', ['application/json']));
+    served.observeErrorResponseFor(ctx, observer, new rest.BodyTooLargeError(10));
+    served.observeErrorResponseFor(ctx, observer, new TypeError('boom'));
+    // A route no server holds knows no pipeline.
+    rest.newRoute('POST', '/drafts', codec.object({ a: codec.string() }), codec.empty<object>()).clientHandle().observeErrorResponseFor(ctx, observer, new rest.UnsupportedMediaTypeError('text/plain', ['application/json']));
+    expect(statuses).toEqual([415, 413, 500, 500]);
+  });
+
   it('merges the builder’s default options under the route’s own', () => {
     const observer: rest.Observer = {};
     const api = rest.newServer({ title: 't', version: '1' }, rest.withDefaultOptions({ maxBodyBytes: 10, observer }), rest.withDefaultOptions({ maxBodyBytes: 20 }));

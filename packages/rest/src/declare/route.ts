@@ -44,6 +44,8 @@ export interface RouteRegistry {
   globalSecurity(): readonly SecurityRequirement[];
   /** The builder's error rules (`rest.withErrors`), consulted after a route's own. */
   readonly errorRules?: readonly ErrorRule[];
+  /** The status the builder's pipeline answers for an error no rule maps (its own refusals' statuses, else 500). */
+  errorStatus?(err: unknown): number;
 }
 
 /** What a handler may return: the main response value, another declared success, a redirect or a 304. */
@@ -605,7 +607,9 @@ export class RouteHandle<Req, Resp> {
    */
   observeErrorResponseFor(_ctx: Context, observer: Observer | undefined, err: unknown): ErrorPatternResponse | undefined {
     const m = this.matchRule(err);
-    const status = m?.rule.status ?? 500;
+    // An error no rule maps answers the status the server's pipeline gives it (a 415 is a 415);
+    // a route no server holds (a client's) knows no pipeline: 500.
+    const status = m?.rule.status ?? this.server?.errorStatus?.(err) ?? 500;
     const route = this.route.id;
     const safely = (fn: () => void): void => {
       try {
@@ -620,12 +624,6 @@ export class RouteHandle<Req, Resp> {
       safely(() => observer.onSpanTags?.({ route, tags: spanTags(this.route.path, status, err, m?.rule) }));
     }
     return this.errorResponseFor(err);
-  }
-
-  /** True when the first matching rule is an `ErrorLog` pattern. */
-  isLogged(err: unknown): boolean {
-    const m = this.matchRule(err);
-    return m !== undefined && m.rule.optionKind === 'errorPattern' && m.rule.action === ErrorLog;
   }
 
   /**

@@ -11,6 +11,10 @@ import { BODY_METHODS, defaultStatus, takesNothing } from '../declare/route.js';
 import { PARAM_ERRORS } from '../declare/param-values.js';
 import type { RouteHandle } from '../declare/route.js';
 import { reasonPhrase } from '@lib/openapi';
+import { pipelineErrorOf, type ErrorClass } from '../declare/pipeline-errors.js';
+
+/** `text`, a sentence, with `clause` before its full stop. */
+const beforeStop = (text: string, clause: string): string => `${text.slice(0, -1)}${clause}.`;
 
 /** The codec of the default error body `{ "error": message }`, named `ErrorEnvelope` in OpenAPI. */
 export const errorEnvelope: codec.ObjectCodec<{ error: codec.StringCodec }> = codec
@@ -55,7 +59,6 @@ function refusesText(c: codec.Codec<unknown>): boolean {
 }
 
 /** An error class, as the pipeline's own errors are. */
-type ErrorClass = abstract new (...args: never[]) => Error;
 
 /** True when every instance of `cls` matches a rule whose witness is a class `cls` extends: the rule, not the pipeline, then answers it. */
 function captured(rules: readonly ErrorRule[], cls: ErrorClass): boolean {
@@ -273,12 +276,12 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
     }
   }
 
-  // The pipeline's own answers (pipeline/prepare.ts `builtinStatus`), where this route can give them.
+  // The pipeline's own answers (their statuses and words: declare/pipeline-errors.ts), where this route can give them.
   const answers = (classes: readonly ErrorClass[]): boolean => !classes.every((c) => captured(rules, c));
   // Every validation failure is one RequestValidationError, which rules match as itself or through its members.
   if (validated.length > 0 && !captured(rules, RequestValidationError) && answers(validated)) {
-    const refused = middleware.length > 0 ? ', or a middleware refused it' : '';
-    pipelineSlot(400, `The request is invalid: a parameter or the body failed validation${refused}.`, [errorBody]);
+    const { status, description } = pipelineErrorOf(RequestValidationError);
+    pipelineSlot(status, middleware.length > 0 ? beforeStop(description, ', or a middleware refused it') : description, [errorBody]);
   }
   // A route that reads credentials (its own requirements, else the builder's global ones) answers
   // 401: when they are missing, or, where sign-in is optional ({} among them), when sent ones are bad.
@@ -286,14 +289,17 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
     // RFC 9110 §11.6.1: a 401 carries the challenges of the route's HTTP schemes (pipeline/prepare.ts `errorResponse`).
     const schemes = handle.server?.securitySchemes();
     const http = requirements.some((r) => Object.keys(r).some((name) => schemes?.get(name)?.object.type === 'http'));
-    pipelineSlot(401, 'Credentials are missing or invalid (see the WWW-Authenticate header for HTTP schemes).', [errorBody], undefined, http ? [WWW_AUTHENTICATE] : undefined);
+    const { status, description } = pipelineErrorOf(UnauthorizedError);
+    pipelineSlot(status, description, [errorBody], undefined, http ? [WWW_AUTHENTICATE] : undefined);
   }
   // A route that reads If-Match or If-Unmodified-Since refuses a stale one (checkPreconditions).
   if (guardsWrites && answers([PreconditionFailedError])) {
-    pipelineSlot(412, "Precondition Failed: the resource changed since the version the request's If-Match or If-Unmodified-Since names.", [errorBody]);
+    const { status, description } = pipelineErrorOf(PreconditionFailedError);
+    pipelineSlot(status, description, [errorBody]);
   }
   if (negotiates && answers([NotAcceptableError])) {
-    pipelineSlot(406, "No response media type matches the request's Accept header.", [errorBody]);
+    const { status, description } = pipelineErrorOf(NotAcceptableError);
+    pipelineSlot(status, description, [errorBody]);
   }
   if (hasBody && answers([BodyTooLargeError])) {
     // The limit each request format is read with (route, format, builder, default: handle.bodyLimit).
@@ -305,9 +311,13 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
     const largest = Math.max(...limits.map(([, n]) => n));
     const stated =
       new Set(limits.map(([, n, from]) => `${n}${from}`)).size === 1 ? `at most ${byteCount(largest)}${limits[0]?.[2] ?? ''}` : limits.map(([t, n, from]) => `at most ${byteCount(n)} as ${t}${from}`).join(', ');
-    pipelineSlot(413, `The request body is larger than the server accepts: ${stated}.`, [errorBody], { 'x-max-body-bytes': largest });
+    const { status, description } = pipelineErrorOf(BodyTooLargeError);
+    pipelineSlot(status, beforeStop(description, `: ${stated}`), [errorBody], { 'x-max-body-bytes': largest });
   }
-  if (hasBody && answers([UnsupportedMediaTypeError])) pipelineSlot(415, 'The request body has an unsupported Content-Type.', [errorBody]);
+  if (hasBody && answers([UnsupportedMediaTypeError])) {
+    const { status, description } = pipelineErrorOf(UnsupportedMediaTypeError);
+    pipelineSlot(status, description, [errorBody]);
+  }
   const envelope = errorEnvelope as codec.Codec<unknown>;
   pipelineSlot(
     500,
@@ -316,7 +326,10 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
     // When the errorHandler itself fails, the answer is the default envelope.
     [errorBody, envelope],
   );
-  if (mayAnswerNothing && answers([PipelineNoResponseError])) pipelineSlot(503, 'The handler returned no response.', [errorBody]);
+  if (mayAnswerNothing && answers([PipelineNoResponseError])) {
+    const { status, description } = pipelineErrorOf(PipelineNoResponseError);
+    pipelineSlot(status, description, [errorBody]);
+  }
 
   // Typed error bodies go out in the negotiated format when it can carry another codec (json,
   // yaml, toml, cbor), else in JSON (pipeline/prepare.ts): JSON first, then those media types.

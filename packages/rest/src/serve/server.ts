@@ -3,7 +3,7 @@ import { renderDocument, type Document, type ExternalDocsDescriptor, type InfoDe
 import { describeRoute } from './describe.js';
 import { DuplicateRouteError, InvalidPathError } from '../declare/errors.js';
 import { checkCoverage } from '../declare/coverage.js';
-import { prepareFallback, prepareRoute } from './pipeline/prepare.js';
+import { builtinStatus, prepareFallback, prepareRoute } from './pipeline/prepare.js';
 import { RouteDeclarationError, templateShape, transparentPath } from '../declare/path-template.js';
 import { corsPolicy, type CorsOption, type CorsPolicy } from '../declare/cors.js';
 import type { Options } from '../declare/options.js';
@@ -245,6 +245,11 @@ export class Server implements RouteRegistry {
   }
 
   /** The global security requirements. */
+  /** The status the pipeline answers for an error no rule maps: its own refusals' (a 415 is a 415), else 500. */
+  errorStatus(err: unknown): number {
+    return builtinStatus(err);
+  }
+
   globalSecurity(): readonly SecurityRequirement[] {
     return this.#security;
   }

@@ -28,6 +28,7 @@ import {
   messageOf,
 } from '../../declare/errors.js';
 import { PipelineNoResponseError } from '../../declare/http-errors.js';
+import { pipelineError } from '../../declare/pipeline-errors.js';
 import { traced, type ErrorHandler, type Observer, type Options, type TraceStart } from '../../declare/options.js';
 import { ResponseMergeParam, type AnyParam } from '../../declare/params.js';
 import { isFinalStatus, wireStatus } from '../../declare/error-rules.js';
@@ -89,20 +90,10 @@ export function errorEnvelopeResponse(status: number, message: string, headers: 
 
 /** The status the pipeline gives its own errors when no rule maps them. */
 export function builtinStatus(err: unknown): number {
-  if (err instanceof NotAcceptableError) return 406;
-  if (err instanceof UnsupportedMediaTypeError) return 415;
-  if (err instanceof BodyTooLargeError) return 413;
   // RFC 4918 §11.5: a full device is 507 Insufficient Storage; any other storage failure is the server's own.
   if (err instanceof FileStoreError) return err.insufficientStorage ? 507 : 500;
-  if (err instanceof ParamError || err instanceof RequestBodyError || err instanceof RequestValidationError) return 400;
-  if (err instanceof PipelineNoResponseError) return 503;
-  if (err instanceof MiddlewareError || err instanceof MiddlewareInputError) return 400;
-  if (err instanceof NoRouteError) return 404;
-  if (err instanceof MethodNotAllowedError) return 405;
   if (err instanceof RequestRefusedError) return err.status;
-  if (err instanceof UnauthorizedError) return 401;
-  if (err instanceof PreconditionFailedError) return 412;
-  return 500;
+  return pipelineError(err)?.status ?? 500;
 }
 
 /** A request the adapter refuses before routing: a missing `Host` (400), an unsupported `Expect` (417), HTTP/2 or later on an HTTP/1 connection (505). */
