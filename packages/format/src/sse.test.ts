@@ -37,10 +37,13 @@ describe('format.sse', () => {
     }
   });
 
-  it('refuses CR/LF in fields and the reserved type "error"', () => {
-    expect(() => f.frame({ data: { n: 1 }, id: 'a\nb' })).toThrow(TypeError);
-    expect(() => f.frame({ data: { n: 1 }, event: 'error' })).toThrow(TypeError);
-    expect(() => f.frame({ data: { n: 1.5 } })).toThrow(codec.EncodeError);
+  it('refuses CR/LF in fields and the reserved type "error"', async () => {
+    await expect(text(f.marshalStream(from([{ data: { n: 1 }, id: 'a\nb' }]), signal))).rejects.toThrow(TypeError);
+    await expect(text(f.marshalStream(from([{ data: { n: 1 }, event: 'error' }]), signal))).rejects.toThrow(TypeError);
+    await expect(text(f.marshalStream(from([{ data: { n: 1 }, retry: -1 }]), signal))).rejects.toThrow(TypeError);
+    await expect(text(f.marshalStream(from([{ data: { n: 1.5 } }]), signal))).rejects.toThrow(codec.EncodeError);
+    // The value's structure is checked at once, before anything is loaded or written.
+    expect(() => f.marshalStream(42 as never, signal)).toThrow(codec.EncodeError);
   });
 
   it('throws a failure before the first event, and ends with event: error after it, without the failure text', async () => {

@@ -1,7 +1,7 @@
 import { string, type Codec } from '@lib/codec';
-import { mediaTypeOf, sse, SSEFormat, type SSEEvent } from '@lib/format';
+import { mediaTypeOf, sse, SSEFormat, type Format, type SSEEvent } from '@lib/format';
 import { formats, ResponseFormats } from './formats.js';
-import { newOptionalHeaderParam } from './params.js';
+import { RequestMergeParam } from './params.js';
 import { RouteDeclarationError } from './path-template.js';
 import type { DeclaredError } from './error-rules.js';
 import { declareRoute, type PositionalOptions, type Route } from './route.js';
@@ -40,6 +40,10 @@ export type EventStream<E> = AsyncIterable<SSEEvent<E>>;
  *   iterator's `return()` runs).
  * - The client's call resolves once the stream is open, to an `AsyncIterable` of decoded,
  *   checked events; `ClientCallOptions.reconnect` resumes a broken stream with `Last-Event-ID`.
+ * - A browser bundle carries the format's declaration only: its reader, writer and parser load
+ *   with a dynamic `import()` when the first stream opens (see `format.SSEFormat`).
+ *
+ * `rest.route({ method, path, events: eventCodec, ... })` declares the same route in the object form.
  *
  * Options: any route option (error patterns among the first sixteen type the error bodies, as in
  * `newRoute`); `rest.formats(format.sse(eventCodec, options))` sets the SSE
@@ -54,23 +58,42 @@ export function newSSERoute<Req, E, const P extends string = string, E1 extends 
   ...opts: PositionalOptions<Req & SSERequest, EventStream<E>, E1, E2, E3, E4, E5, E6, E7, E8, E9, E10, E11, E12, E13, E14, E15, E16>
 ): Route<Req & SSERequest, EventStream<E>, P, Req & SSERequest, E1 | E2 | E3 | E4 | E5 | E6 | E7 | E8 | E9 | E10 | E11 | E12 | E13 | E14 | E15 | E16> {
   const declared = opts.filter((o): o is ResponseFormats<EventStream<E>> => o instanceof ResponseFormats).at(-1);
-  const fmt = declared === undefined ? sse(eventCodec) : declared.formats[0];
-  if (!(fmt instanceof SSEFormat) || (declared !== undefined && declared.formats.length > 1)) {
-    throw new RouteDeclarationError(`${method.toUpperCase()} ${path}`, 'an SSE route serves one format, format.sse(eventCodec, options)');
-  }
-  const rest = opts.filter((o) => !(o instanceof ResponseFormats));
-  const lastEventId = newOptionalHeaderParam('Last-Event-ID', string(), (r: Req & SSERequest) => r.lastEventId, (r, v) => {
-    r.lastEventId = v;
-  }).withDescription('The id of the last event a reconnecting client received; the stream resumes after it.');
-  return declareRoute<Req & SSERequest, EventStream<E>, P>(method, path, reqCodec as Codec<Req & SSERequest>, (fmt as SSEFormat<E, unknown>).codec, [
-    ...(rest as RouteOption<never, never, unknown>[]),
-    lastEventId,
-    formats(fmt as SSEFormat<E, unknown>),
-  ]);
+  const rest = opts.filter((o) => !(o instanceof ResponseFormats)) as RouteOption<never, never, unknown>[];
+  const codec = eventStreamOptions(`${method.toUpperCase()} ${path}`, eventCodec, declared?.formats, rest);
+  return declareRoute<Req & SSERequest, EventStream<E>, P>(method, path, reqCodec as Codec<Req & SSERequest>, codec as Codec<EventStream<E>>, rest);
 }
 
-/** True for a route declared with {@link newSSERoute}: its one response format is an event stream. */
-export function isSSERoute(route: Route<unknown, unknown>): boolean {
+/**
+ * What makes a route an event stream, shared by {@link newSSERoute} and the object form's
+ * `events`: appends to `opts` the optional `Last-Event-ID` header (merged into `lastEventId`)
+ * and the one response format — the declared one (`format.sse(eventCodec, options)`), else
+ * `format.sse(eventCodec)` — and returns the response codec. A client loads the format's reader
+ * when it first opens a stream.
+ * @throws {RouteDeclarationError} when the declared formats are not one event-stream format.
+ * @internal
+ */
+export function eventStreamOptions(routeId: string, eventCodec: Codec<unknown>, declared: readonly Format<unknown>[] | undefined, opts: RouteOption<never, never, unknown>[]): Codec<unknown> {
+  const fmt = declared === undefined ? sse(eventCodec) : declared[0];
+  if (!(fmt instanceof SSEFormat) || (declared !== undefined && declared.length > 1)) {
+    throw new RouteDeclarationError(routeId, 'an SSE route serves one format, format.sse(eventCodec, options)');
+  }
+  const lastEventId = new RequestMergeParam<SSERequest, string>({
+    kind: 'header',
+    name: 'Last-Event-ID',
+    codec: string(),
+    required: false,
+    get: (r) => r.lastEventId,
+    set: (r, v) => {
+      r.lastEventId = v;
+    },
+    description: 'The id of the last event a reconnecting client received; the stream resumes after it.',
+  });
+  opts.push(lastEventId as RouteOption<never, never, unknown>, formats(fmt) as RouteOption<never, never, unknown>);
+  return fmt.codec;
+}
+
+/** True for an event-stream route ({@link newSSERoute}, or `rest.route({ events })`): its one response format is an event stream. */
+export function isSSERoute(route: Pick<Route<unknown, unknown>, 'responseFormats'>): boolean {
   const f = route.responseFormats;
   return f !== undefined && f.length === 1 && f[0] !== undefined && mediaTypeOf(f[0].contentType) === 'text/event-stream';
 }
