@@ -4,15 +4,44 @@
 // throws come from sse.ts (`Kit`). A code-splitting bundler thus puts it and the parser in one
 // chunk of their own and leaves the app's entry whole (esbuild moves every module an entry and
 // a lazy chunk share into a third file, which the browser would load up front).
-import type { DecodeError, makeIssue } from '@lib/codec';
+import type { Codec, DecodeError, makeIssue } from '@lib/codec';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import type { SSEErrorEvent, SSEEvent, SSEFormat } from './sse.js';
 
 /** The classes and helpers the reader builds its errors with, handed over by sse.ts. */
 export interface Kit {
   readonly DecodeError: typeof DecodeError;
   readonly makeIssue: typeof makeIssue;
-  readonly SSEErrorEvent: typeof SSEErrorEvent;
+  readonly SSEErrorEvent: new (data: unknown) => Error;
+}
+
+/**
+ * One server-sent event (WHATWG HTML §9.2 "Server-sent events"): `data` is the typed payload,
+ * sent as one JSON `data:` line; `event` names its type (`event:`, default `message`); `id` is
+ * what a reconnecting client sends back as `Last-Event-ID`; `retry` tells the client how many
+ * milliseconds to wait before reconnecting.
+ */
+export interface SSEEvent<E> {
+  data: E;
+  event?: string | undefined;
+  id?: string | undefined;
+  retry?: number | undefined;
+}
+
+/** What the stream's final `event: error` carries when the event source fails after the stream opened. */
+export interface SSEErrorData<X> {
+  /** The codec of the error event's data (documented in OpenAPI). */
+  readonly codec: Codec<X>;
+  /** The data for a failure; must not leak internals. */
+  readonly map: (err: unknown) => X;
+}
+
+/** What the reader and writer need of an event-stream format (`SSEFormat` has it). */
+export interface EventStreamSettings<E> {
+  readonly eventCodec: Codec<E>;
+  readonly errorEvent: SSEErrorData<unknown>;
+  readonly heartbeatMs: number;
+  readonly openAfterMs: number;
+  readonly maxEventChars: number;
 }
 
 const encoder = new TextEncoder();
@@ -29,7 +58,7 @@ function fieldValue(name: string, v: string): string {
  * @throws {TypeError} for a field with a line break, or the reserved type `error`.
  * @throws {import('@lib/codec').EncodeError} for data the codec refuses.
  */
-export function frame<E>(f: SSEFormat<E, unknown>, ev: SSEEvent<E>): Uint8Array {
+export function frame<E>(f: EventStreamSettings<E>, ev: SSEEvent<E>): Uint8Array {
   let text = '';
   if (ev.event !== undefined) {
     if (ev.event === 'error') throw new TypeError('the SSE event type "error" is reserved for the final error event');
@@ -46,7 +75,7 @@ export function frame<E>(f: SSEFormat<E, unknown>, ev: SSEEvent<E>): Uint8Array 
 }
 
 /** The final error event for `err`. Never throws: a failing `map` gives the default data. */
-function errorFrame(f: SSEFormat<unknown, unknown>, err: unknown): Uint8Array {
+function errorFrame(f: EventStreamSettings<unknown>, err: unknown): Uint8Array {
   let data: string;
   try {
     data = JSON.stringify(f.errorEvent.codec.encode(f.errorEvent.map(err)));
@@ -57,7 +86,7 @@ function errorFrame(f: SSEFormat<unknown, unknown>, err: unknown): Uint8Array {
 }
 
 /** The stream as chunks: events, heartbeats, and on failure a final `event: error` (see `SSEFormat.marshalStream`). */
-export async function* writeEvents<E>(f: SSEFormat<E, unknown>, value: AsyncIterable<SSEEvent<E>>, signal: AbortSignal): AsyncGenerator<Uint8Array, void, undefined> {
+export async function* writeEvents<E>(f: EventStreamSettings<E>, value: AsyncIterable<SSEEvent<E>>, signal: AbortSignal): AsyncGenerator<Uint8Array, void, undefined> {
   const it = value[Symbol.asyncIterator]();
   let finished = false;
   let opened = false;
@@ -125,7 +154,7 @@ export async function* writeEvents<E>(f: SSEFormat<E, unknown>, value: AsyncIter
 
 /** The events of a body as it arrives, decoded and checked (see `SSEFormat.unmarshalStream`). */
 export async function* readEvents<E>(
-  f: SSEFormat<E, unknown>,
+  f: EventStreamSettings<E>,
   body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   signal: AbortSignal,
   { DecodeError, makeIssue, SSEErrorEvent }: Kit,

@@ -1,26 +1,9 @@
 import { DecodeError, int, makeIssue, object, optional, string, stream, type Codec, type JsonSchema, type ObjectCodec, type StreamCodec } from '@lib/codec';
 import type { Format, StreamInfo } from './format.js';
+import type { SSEErrorData, SSEEvent } from './sse-stream.js';
 
-/**
- * One server-sent event (WHATWG HTML §9.2 "Server-sent events"): `data` is the typed payload,
- * sent as one JSON `data:` line; `event` names its type (`event:`, default `message`); `id` is
- * what a reconnecting client sends back as `Last-Event-ID`; `retry` tells the client how many
- * milliseconds to wait before reconnecting.
- */
-export interface SSEEvent<E> {
-  data: E;
-  event?: string | undefined;
-  id?: string | undefined;
-  retry?: number | undefined;
-}
+export type { SSEErrorData, SSEEvent } from './sse-stream.js';
 
-/** What the stream's final `event: error` carries when the event source fails after the stream opened. */
-export interface SSEErrorData<X> {
-  /** The codec of the error event's data (documented in OpenAPI). */
-  readonly codec: Codec<X>;
-  /** The data for a failure; must not leak internals. */
-  readonly map: (err: unknown) => X;
-}
 
 /** Options of {@link sse}. */
 export interface SSEOptions<X = { error: string }> {
