@@ -2,6 +2,7 @@ import * as codec from '@lib/codec';
 import * as validate from '@lib/validate';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { freeString } from './formats.js';
 import { arbitrary, type RefusedValue } from './index.js';
 
 const draw = <T>(arb: fc.Arbitrary<T>, n = 200): T[] => fc.sample(arb, { numRuns: n, seed: 42 });
@@ -101,5 +102,23 @@ describe('arbitrary: recursion', () => {
   it('refuses deep inside', () => {
     const pointers = draw(arbitrary(node, { valid: false }), 400).map((r: RefusedValue) => r.pointer);
     expect(pointers.some((p) => /^\/children\/\d+\/children\/\d+\//.test(p))).toBe(true);
+  });
+});
+
+describe('arbitrary: free text', () => {
+  // The unit of any code point is fast-check's `binary` one with an arithmetic way back (fast-check
+  // builds a table of every code point for it, over a second): the same draws, the same shrinks.
+  const fastChecks = (lo: number, hi: number): fc.Arbitrary<string> =>
+    fc.oneof({ weight: 3, arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: lo, maxLength: hi }) }, { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: lo, maxLength: hi }) });
+
+  it("draws and shrinks as fast-check's binary strings do", () => {
+    expect(draw(freeString(0, 20), 1000)).toEqual(draw(fastChecks(0, 20), 1000));
+    expect(draw(freeString(3, 5), 300)).toEqual(draw(fastChecks(3, 5), 300));
+    const astral = (s: unknown): boolean => [...(s as string)].some((c) => (c.codePointAt(0) as number) > 0xffff) && (s as string).length > 4;
+    const ours = fc.check(fc.property(freeString(0, 20), (s) => !astral(s)), { seed: 9 });
+    const theirs = fc.check(fc.property(fastChecks(0, 20), (s) => !astral(s)), { seed: 9 });
+    expect(ours.failed).toBe(true);
+    expect(ours.counterexample).toEqual(theirs.counterexample);
+    expect(ours.numShrinks).toBe(theirs.numShrinks);
   });
 });

@@ -41,6 +41,7 @@ import type * as fc from 'fast-check';
 import { arrayDraft, innerDraft, mapDraft, nullableDraft, objectDraft, recordDraft, taggedUnionDraft, untaggedUnionDraft } from './composites.js';
 import { finish } from './constraints.js';
 import { describeCodec, UNBOUNDED, type Builder, type Draft, type Gen, type Walk } from './internal/gen.js';
+import { Memo } from './internal/memo.js';
 import { oneOf } from './internal/satisfying.js';
 import {
   anyDraft,
@@ -236,8 +237,15 @@ export function arbitrary(codec: AnyCodec, options?: ArbitraryOptions): fc.Arbit
 export function arbitrary(codec: AnyCodec, options: ArbitraryOptions = {}): fc.Arbitrary<unknown> | fc.Arbitrary<RefusedValue> {
   const maxDepth = options.maxDepth ?? 3;
   if (!Number.isSafeInteger(maxDepth) || maxDepth < 0) throw new TypeError(`@lib/testing: maxDepth must be a non-negative integer, got ${String(maxDepth)}`);
-  const gen = new Walker(maxDepth, options.valid !== false).gen(codec);
-  if (options.valid !== false) return gen.valid;
+  return BUILT.get(codec, `${maxDepth}:${options.valid !== false}`, () => build(codec, maxDepth, options.valid !== false));
+}
+
+/** Arbitraries built, by codec (codecs are immutable values; `refine` and the like make new ones). */
+const BUILT = new Memo<AnyCodec, fc.Arbitrary<unknown> | fc.Arbitrary<RefusedValue>>();
+
+function build(codec: AnyCodec, maxDepth: number, valid: boolean): fc.Arbitrary<unknown> | fc.Arbitrary<RefusedValue> {
+  const gen = new Walker(maxDepth, valid).gen(codec);
+  if (valid) return gen.valid;
   const refused = oneOf(gen.refused);
   if (refused === undefined) throw new TypeError(`@lib/testing: ${describeCodec(codec)} refuses no value that can be generated`);
   return refused;

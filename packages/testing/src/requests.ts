@@ -7,7 +7,9 @@ import { stringifyCookie } from 'cookie';
 import fc from 'fast-check';
 import { arbitrary } from './arbitrary.js';
 import { FIELD_VALUE, isJsonMediaType, wellFormed } from './internal/http.js';
+import { Memo } from './internal/memo.js';
 import { satisfying } from './internal/satisfying.js';
+import { fieldNames, fillBody, type StateRecord } from './internal/state.js';
 import type { RefusedValue } from './refused-value.js';
 
 /**
@@ -65,10 +67,19 @@ export interface RequestsOptions {
   readonly credentials?: RequestCredentials;
   /**
    * Values other routes answered, by field name, tried for parameters of the same name
-   * (`id` for `{id}`): `checkServer` fills it as it goes. Values the parameter's codec refuses
-   * are not used.
+   * (`id` for `{id}`), each on its own (`records` keeps the values of one exchange together, and
+   * fills body fields too). Values the parameter's codec refuses are not used.
    */
   readonly known?: ReadonlyMap<string, readonly string[]>;
+  /**
+   * Earlier exchanges, each as the values it sent and got back by name (`checkServer` fills it as
+   * it goes: a request's parameters, header names in lower case, its body's fields, the answer's
+   * fields and the cookies it set). About half the requests take one of them and fill every
+   * parameter and body field of the same name from it — all from that one, so that an e-mail and
+   * its password, or a todo's id and its tenant, stay together. A value the parameter's or the
+   * body's codec refuses is left out. The list is read when the arbitrary is built.
+   */
+  readonly records?: readonly Readonly<Record<string, string | number | boolean>>[];
 }
 
 /**
@@ -87,6 +98,8 @@ interface Parts {
   readonly params: readonly (unknown | undefined)[];
   readonly body: { readonly media: MediaTypeDescriptor; readonly wire: unknown } | undefined;
   readonly breaks?: { readonly at: string; readonly constraint: string };
+  /** The place an invalid request breaks (a parameter's index, or the body): no record fills it. */
+  readonly broken?: number | 'body';
 }
 
 /**
@@ -128,12 +141,76 @@ export function routeRequests(
 ): { valid(): fc.Arbitrary<TestRequest>; invalid(): fc.Arbitrary<TestRequest> | undefined } {
   const toRequest = (p: Parts): TestRequest => build(handle, d, p, options.credentials);
   return {
-    valid: () => validParts(d, options.known).map(toRequest),
+    valid: () => withRecords(d, validParts(d, options.known), options.records).map(toRequest),
     invalid: () => {
       const places = breaks(d);
-      return places.length === 0 ? undefined : invalidParts(d, options.known, places).map(toRequest);
+      return places.length === 0 ? undefined : withRecords(d, invalidParts(d, options.known, places), options.records).map(toRequest);
     },
   };
+}
+
+/**
+ * The wire values a request to `d` was built from, by name as {@link RequestsOptions.records}
+ * has them: each parameter sent (its first value; header names in lower case). Internal.
+ */
+export function requestValues(d: RouteDescriptor, req: TestRequest): Record<string, string> {
+  const out: Record<string, string> = {};
+  const parts = (req as { [PARTS]?: Parts })[PARTS];
+  if (parts === undefined) return out;
+  d.parameters.forEach((p, i) => {
+    const w = parts.params[i];
+    const v = Array.isArray(w) ? w[0] : w;
+    if (typeof v === 'string') out[paramKey(p)] = v;
+  });
+  return out;
+}
+
+/** The body wire value a request was built from (before it was marshalled); `undefined` without one. Internal. */
+export function requestBodyWire(req: TestRequest): unknown {
+  return (req as { [PARTS]?: Parts })[PARTS]?.body?.wire;
+}
+
+/** Where a request keeps the parts it was built from, out of sight of `JSON.stringify` and reports. */
+const PARTS: unique symbol = Symbol('parts');
+
+/** The name a parameter is filled by: header names in lower case (RFC 9110 §5.1), others as declared. */
+function paramKey(p: ParameterDescriptor): string {
+  return p.in === 'header' ? p.name.toLowerCase() : p.name;
+}
+
+/**
+ * `parts`, about half of them filled from one of `records` that names one of their parameters or
+ * body fields (see {@link RequestsOptions.records}); the choice shrinks to "no record".
+ */
+function withRecords(d: RouteDescriptor, parts: fc.Arbitrary<Parts>, records: RequestsOptions['records']): fc.Arbitrary<Parts> {
+  if (records === undefined || records.length === 0) return parts;
+  const list = [...records];
+  return fc.tuple(parts, fc.option(fc.nat(), { freq: 2, nil: undefined })).map(([p, pick]) => {
+    if (pick === undefined) return p;
+    const names = new Set(d.parameters.map(paramKey));
+    if (p.body !== undefined && p.broken !== 'body') fieldNames(p.body.wire, names);
+    const candidates = list.filter((r) => Object.keys(r).some((k) => names.has(k)));
+    if (candidates.length === 0) return p;
+    return fillParts(d, p, candidates[pick % candidates.length] as StateRecord);
+  });
+}
+
+/** `parts` with every parameter and body field that `record` names taken from it, where the codecs accept the value. */
+function fillParts(d: RouteDescriptor, parts: Parts, record: StateRecord): Parts {
+  const params = parts.params.map((w, i) => {
+    const p = d.parameters[i] as ParameterDescriptor;
+    const v = record[paramKey(p)];
+    if (i === parts.broken || v === undefined) return w;
+    const candidate = p.in === 'query' && isMultiValue(p.codec) ? [String(v)] : String(v);
+    return decodes(p.codec, candidate) && sendable(p, candidate) ? candidate : w;
+  });
+  let body = parts.body;
+  if (body !== undefined && parts.broken !== 'body') {
+    const { media } = body;
+    const wire = fillBody(body.wire, record, (x) => decodes(media.codec as Codec<unknown>, x));
+    if (wire !== body.wire) body = { media, wire };
+  }
+  return { ...parts, params, body };
 }
 
 /** True when `route` has a parameter or body that a request can break (so `requests(route, { valid: false })` generates). */
@@ -165,10 +242,21 @@ function sendable(p: ParameterDescriptor, wire: unknown, refused = false): boole
 
 /** The wire values of one parameter: the codec's (its string form, `{ type: 'string' }` without one), and known ones that decode. */
 function paramValues(p: ParameterDescriptor, known: ReadonlyMap<string, readonly string[]> | undefined): fc.Arbitrary<unknown> {
-  const generated = satisfying(p.codec === undefined ? fc.string() : arbitrary(p.codec as Codec<unknown>), (w) => sendable(p, w), `sendable value of ${p.in} parameter ${JSON.stringify(p.name)}`);
+  const make = () => satisfying(p.codec === undefined ? fc.string() : arbitrary(p.codec as Codec<unknown>), (w) => sendable(p, w), `sendable value of ${p.in} parameter ${JSON.stringify(p.name)}`);
+  // What is sendable depends on the codec and on where the parameter travels (and, in a header, not its name).
+  const generated = p.codec === undefined ? make() : SENDABLE.get(p.codec as Codec<unknown>, variantOf(p), make);
   if (generated === undefined) throw new TypeError(`${p.in} parameter ${JSON.stringify(p.name)}: its codec's values cannot be sent in a ${p.in === 'header' ? 'header field (visible ASCII)' : p.in}`);
   const seen = (known?.get(p.name) ?? []).filter((v) => decodes(p.codec, v) && sendable(p, v));
   return seen.length === 0 ? generated : fc.oneof(fc.constantFrom(...seen), generated);
+}
+
+/** The sendable values and refusals of a parameter's codec, by where it travels (see {@link variantOf}). */
+const SENDABLE = new Memo<Codec<unknown>, fc.Arbitrary<unknown> | undefined>();
+const REFUSABLE = new Memo<Codec<unknown>, fc.Arbitrary<RefusedValue> | undefined>();
+
+/** What {@link sendable} reads of a parameter besides its value: where it travels, and whether it is multi-valued. */
+function variantOf(p: ParameterDescriptor): string {
+  return `${p.in}:${p.in === 'query' && isMultiValue(p.codec)}:${JSON.stringify(p.name)}`;
 }
 
 function decodes(codec: Codec<unknown> | undefined, wire: unknown): boolean {
@@ -212,13 +300,13 @@ function breaks(d: RouteDescriptor): Break[] {
   d.parameters.forEach((p, i) => {
     if (p.required && p.in !== 'path') out.push({ param: i });
     // A codec that refuses no text (a plain string) has nothing to break here: parameters are text.
-    const refused = p.codec === undefined ? undefined : refusable(p.codec as Codec<unknown>, (r) => sendable(p, r.value, true), `sendable refused value of ${p.in} parameter ${JSON.stringify(p.name)}`);
+    const refused = p.codec === undefined ? undefined : REFUSABLE.get(p.codec as Codec<unknown>, variantOf(p), () => refusable(p.codec as Codec<unknown>, (r) => sendable(p, r.value, true), `sendable refused value of ${p.in} parameter ${JSON.stringify(p.name)}`));
     if (refused !== undefined) out.push({ param: i, refused });
   });
   for (const media of d.requestBody?.content ?? []) {
     if (!isJsonMediaType(media.mediaType)) continue;
     // JSON carries every refused value but a Blob (and `undefined`, which is no body at all).
-    const refused = refusable(media.codec as Codec<unknown>, (r) => r.value !== undefined && !(r.value instanceof Blob), `refused JSON body of ${media.mediaType}`);
+    const refused = REFUSABLE.get(media.codec as Codec<unknown>, `body:${media.mediaType}`, () => refusable(media.codec as Codec<unknown>, (r) => r.value !== undefined && !(r.value instanceof Blob), `refused JSON body of ${media.mediaType}`));
     if (refused !== undefined) out.push({ media, refused });
   }
   return out;
@@ -242,12 +330,12 @@ function invalidParts(d: RouteDescriptor, known: ReadonlyMap<string, readonly st
   const body = validBody(d);
   return fc.oneof(
     ...places.map((b): fc.Arbitrary<Parts> => {
-      if ('media' in b) return fc.tuple(params, b.refused).map(([ps, r]) => ({ params: ps, body: { media: b.media, wire: r.value }, breaks: { at: `body ${r.pointer || '/'}`, constraint: r.constraint } }));
+      if ('media' in b) return fc.tuple(params, b.refused).map(([ps, r]) => ({ params: ps, body: { media: b.media, wire: r.value }, breaks: { at: `body ${r.pointer || '/'}`, constraint: r.constraint }, broken: 'body' as const }));
       const p = d.parameters[b.param] as ParameterDescriptor;
       const at = `${p.in} ${p.name}`;
       const put = (ps: unknown[], v: unknown): unknown[] => ps.map((x, j) => (j === b.param ? v : x));
-      if (b.refused === undefined) return fc.tuple(params, body).map(([ps, bd]) => ({ params: put(ps, undefined), body: bd, breaks: { at, constraint: 'required' } }));
-      return fc.tuple(params, body, b.refused).map(([ps, bd, r]) => ({ params: put(ps, r.value), body: bd, breaks: { at: r.pointer === '' ? at : `${at} ${r.pointer}`, constraint: r.constraint } }));
+      if (b.refused === undefined) return fc.tuple(params, body).map(([ps, bd]) => ({ params: put(ps, undefined), body: bd, breaks: { at, constraint: 'required' }, broken: b.param }));
+      return fc.tuple(params, body, b.refused).map(([ps, bd, r]) => ({ params: put(ps, r.value), body: bd, breaks: { at: r.pointer === '' ? at : `${at} ${r.pointer}`, constraint: r.constraint }, broken: b.param }));
     }),
   );
 }
@@ -285,7 +373,10 @@ function build(handle: RouteHandle<unknown, unknown>, d: RouteDescriptor, parts:
       headers['content-type'] = message.contentType;
     }
   }
-  return { method: d.method, target: search === '' ? path : `${path}?${search}`, headers, ...(body !== undefined && { body }), ...(parts.breaks !== undefined && { breaks: parts.breaks }) };
+  const req: TestRequest = { method: d.method, target: search === '' ? path : `${path}?${search}`, headers, ...(body !== undefined && { body }), ...(parts.breaks !== undefined && { breaks: parts.breaks }) };
+  // checkServer learns from the parts of a request that succeeded; hidden from reports and equality.
+  Object.defineProperty(req, PARTS, { value: parts, enumerable: false });
+  return req;
 }
 
 /** A format that can also write its body as a `Blob` (`format.multipart`). */
