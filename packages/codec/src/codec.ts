@@ -436,8 +436,12 @@ function applyMeta(schema: JsonSchema, meta: CodecMeta): JsonSchema {
   return s;
 }
 
-/** The decoded type of a codec: `Infer<typeof userCodec>`. */
-export type Infer<C> = C extends Codec<infer T> ? T : never;
+/**
+ * The decoded type of a codec (`Infer<typeof userCodec>`), or the output type of a Standard
+ * Schema (`Infer<typeof zodUser>`: `StandardSchemaV1.InferOutput`), as a route declaring either
+ * decodes it.
+ */
+export type Infer<C> = C extends Codec<infer T> ? T : C extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<C> : never;
 
 /** Any codec, whatever its decoded type. */
 export type AnyCodec = Codec<unknown>;

@@ -1,4 +1,5 @@
 import { Codec, type DecodeContext, type Invalid } from './codec.js';
+import { NO_VALUE, textValue, type RefLookup } from './internal/parameter-text.js';
 import type { JsonSchema } from './json-schema.js';
 import type { SchemaWriter } from './schema-writer.js';
 
@@ -40,44 +41,14 @@ export class DefaultedCodec<T> extends Codec<T> {
   }
   protected baseSchema(gen: SchemaWriter): JsonSchema {
     const s = gen.schema(this.inner);
-    const value = gen.target === 'parameter' ? parameterValue(gen, s, this.defaultWire) : this.defaultWire;
+    const value = gen.target === 'parameter' ? textValue(s, this.defaultWire, lookupIn(gen)) : this.defaultWire;
     return value === NO_VALUE ? s : { ...s, default: value };
   }
 }
 
-const NO_VALUE: unique symbol = Symbol('no value');
-const NUMBER_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-
-/**
- * The value a parameter's wire text stands for under `schema` (a parameter schema describes the
- * value, not its text): the number of `"20"` under `type: integer` or `number`, the boolean of
- * `"true"` under `type: boolean`, each element of an array under `items`; anything else as it
- * is. {@link NO_VALUE} when the text names an integer no JSON number holds exactly.
- */
-function parameterValue(gen: SchemaWriter, schema: JsonSchema, wire: unknown): unknown {
-  const s = resolve(gen, schema);
-  const types = s.type === undefined ? [] : Array.isArray(s.type) ? s.type : [s.type];
-  if (typeof wire === 'string') {
-    if ((types.includes('integer') || types.includes('number')) && NUMBER_TEXT.test(wire)) {
-      const n = Number(wire);
-      if (types.includes('number') ? Number.isFinite(n) : Number.isSafeInteger(n)) return n;
-      if (types.includes('integer') && !types.includes('string')) return NO_VALUE;
-    }
-    if (types.includes('boolean') && (wire === 'true' || wire === 'false')) return wire === 'true';
-    return wire;
-  }
-  if (Array.isArray(wire) && types.includes('array') && typeof s.items === 'object') {
-    const items = s.items;
-    const out = wire.map((w) => parameterValue(gen, items, w));
-    return out.includes(NO_VALUE) ? NO_VALUE : out;
-  }
-  return wire;
-}
-
-/** `schema`, or the definition its `$ref` names. */
-function resolve(gen: SchemaWriter, schema: JsonSchema): JsonSchema {
-  if (schema.$ref === undefined || !schema.$ref.startsWith(gen.refPrefix)) return schema;
-  return gen.definitions[decodeURIComponent(schema.$ref.slice(gen.refPrefix.length))] ?? schema;
+/** The definitions of `gen` by their `$ref`. */
+function lookupIn(gen: SchemaWriter): RefLookup {
+  return (ref) => (ref.startsWith(gen.refPrefix) ? gen.definitions[decodeURIComponent(ref.slice(gen.refPrefix.length))] : undefined);
 }
 
 /**

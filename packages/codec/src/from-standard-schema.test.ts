@@ -126,6 +126,11 @@ describe('fromStandardSchema with arktype 2', () => {
     expect(() => c.decode({ name: '', n: 1.5 })).toThrow(expect.objectContaining({ issues: [expect.objectContaining({ pointer: '/name', constraint: 'minLength' }), expect.objectContaining({ pointer: '/n', constraint: 'divisor' })] }));
     expect(c.schema).toEqual({ type: 'object', properties: { name: { type: 'string', minLength: 1 }, n: { type: 'integer' } }, required: ['name'] });
   });
+
+  it('reports an issue of the value itself at the root, not at [0]', () => {
+    const positive = codec.fromStandardSchema(type('number > 0'));
+    expect(() => positive.decode(0)).toThrow(expect.objectContaining({ issues: [expect.objectContaining({ path: [], pointer: '', constraint: 'min' })] }));
+  });
 });
 
 describe('codecs are Standard Schemas', () => {
@@ -152,5 +157,68 @@ describe('codecs are Standard Schemas', () => {
     const again = codec.fromStandardSchema(c);
     expect(again.decode({ n: 1 })).toEqual({ n: 1 });
     expect(again.schema).toEqual(c.schema);
+  });
+});
+
+describe('fromStandardSchema as a parameter: text on the wire, read by its JSON Schema', () => {
+  const param = <S extends StandardSchemaV1>(s: S): codec.StandardSchemaCodec<StandardSchemaV1.InferOutput<S>> => codec.fromStandardSchema(s, { parameter: true });
+  const issuesOf = (c: codec.Codec<unknown>, wire: unknown): unknown[] => {
+    try {
+      c.decode(wire);
+    } catch (e) {
+      return (e as codec.DecodeError).issues.map((i) => [i.pointer, i.constraint, i.value]);
+    }
+    return [];
+  };
+
+  it('reads numbers and booleans from their text before the schema validates, writes them as text, and leaves text to schemas of text', () => {
+    const n = param(z.number().int().min(1));
+    expect(n.decode('42')).toBe(42);
+    expect(n.encode(42)).toBe('42');
+    expect(() => n.validate(42)).not.toThrow();
+    expect(issuesOf(n, '0')).toEqual([['', 'too_small', 0]]);
+    expect(issuesOf(n, '1.5')).toEqual([['', 'invalid_type', 1.5]]);
+    // Text that is no JSON number stays text, and the schema says what it expected.
+    expect(issuesOf(n, 'abc')).toEqual([['', 'invalid_type', 'abc']]);
+    expect(issuesOf(n, '9007199254740993')).toEqual([['', 'invalid_type', '9007199254740993']]);
+    const flag = param(z.boolean());
+    expect(flag.decode('true')).toBe(true);
+    expect(flag.decode('false')).toBe(false);
+    expect(flag.encode(true)).toBe('true');
+    expect(issuesOf(flag, 'yes')).toEqual([['', 'invalid_type', 'yes']]);
+    expect(param(type('number.integer')).decode('7')).toBe(7);
+    expect(param(toStandardJsonSchema(v.pipe(v.number(), v.maxValue(9)))).decode('8')).toBe(8);
+    // Not a parameter unless told: a JSON body takes no text for a number.
+    expect(() => codec.fromStandardSchema(z.number()).decode('5')).toThrow(codec.DecodeError);
+    // Schemas that take text get it as it is: strings, coercions, parsing schemas.
+    expect(param(z.string()).decode('42')).toBe('42');
+    expect(param(z.coerce.number()).decode('7')).toBe(7);
+    expect(param(type('string.numeric.parse')).decode('12')).toBe(12);
+    expect(param(z.enum(['a', 'b'])).decode('a')).toBe('a');
+  });
+
+  it('reads through unions, literals, nullables and $refs', () => {
+    expect(param(z.union([z.literal(1), z.literal(2)])).decode('2')).toBe(2);
+    expect(param(z.number().nullable()).decode('3')).toBe(3);
+    expect(param(z.number().meta({ id: 'N' })).decode('4')).toBe(4);
+  });
+
+  it('reads a list item by item: a repeated query key', () => {
+    const tags = param(z.array(z.number().int()).max(3));
+    expect(tags.list).toBe(true);
+    expect(tags.decode(['1', '2'])).toEqual([1, 2]);
+    expect(tags.encode([1, 2])).toEqual(['1', '2']);
+    expect(issuesOf(tags, ['1', 'x'])).toEqual([['/1', 'invalid_type', 'x']]);
+    expect(issuesOf(tags, ['1', '2', '3', '4'])).toEqual([['', 'too_big', [1, 2, 3, 4]]]);
+    expect(param(z.number()).list).toBe(false);
+    expect(codec.fromStandardSchema(z.array(z.number())).list).toBe(false);
+  });
+
+  it('keeps a default as its text and documents it as the value, as intString() does', () => {
+    const limit = codec.defaulted(param(z.number().int().min(1)), 20);
+    expect(limit.defaultWire).toBe('20');
+    expect(limit.decode(undefined)).toBe(20);
+    expect(limit.decode('3')).toBe(3);
+    expect(openapi().parameterSchema(limit)).toEqual({ type: 'integer', minimum: 1, maximum: 9007199254740991, default: 20 });
   });
 });

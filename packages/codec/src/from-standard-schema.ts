@@ -2,6 +2,7 @@ import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/sp
 import { Codec, INVALID, type DecodeContext, type Invalid } from './codec.js';
 import { makeIssue, type PathSegment } from './decode-error.js';
 import type { JsonSchema } from './json-schema.js';
+import { listItems, NO_VALUE, textValue, type RefLookup } from './internal/parameter-text.js';
 import { autoName } from './internal/schema-defs.js';
 import type { SchemaWriter } from './schema-writer.js';
 
@@ -19,11 +20,31 @@ export interface FromStandardSchemaOptions<T> {
    * wire value. Give it when the schema transforms (its output type is not its input type).
    */
   readonly encode?: (value: T) => unknown;
+  /**
+   * The schema describes a parameter's value (path, query, header or cookie; a response header
+   * or cookie): its wire form is text, as `intString()`'s is. Decoding first reads the text by
+   * the schema's JSON Schema — a JSON number's text as a number where the schema admits
+   * `integer` or `number`, `"true"`/`"false"` as a boolean where it admits `boolean`, each text
+   * of a list (a repeated query key) by `items` where it describes an array, any other text as
+   * it is — and then runs `validate`; encoding writes numbers and booleans as their text.
+   * Default `false`: the wire value is the JSON value itself.
+   */
+  readonly parameter?: boolean;
 }
 
 /** A thenable: what an async Standard Schema returns. */
 function isPromiseLike(v: unknown): v is PromiseLike<unknown> {
   return typeof v === 'object' && v !== null && typeof (v as { then?: unknown }).then === 'function';
+}
+
+/** A value as parameter text: numbers, booleans and bigints as their text, arrays item by item. */
+function toText(v: unknown): unknown {
+  return typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' ? String(v) : Array.isArray(v) ? v.map(toText) : v;
+}
+
+/** The local definitions of a foreign root schema by their `$ref` (`#/$defs/Name`, `#`). */
+function lookupIn(raw: JsonSchema): RefLookup {
+  return (ref) => (ref === '#' ? raw : ref.startsWith('#/$defs/') ? raw.$defs?.[unescapeSegment(ref.slice(8))] : undefined);
 }
 
 /** A path segment of a Standard Schema issue as ours (symbols by their description). */
@@ -100,6 +121,10 @@ function adopt(raw: JsonSchema, gen: SchemaWriter, preferredName: string | undef
  * Schema: `options.jsonSchema`, else the schema's Standard JSON Schema *input* schema (the
  * wire value), target `draft-2020-12`; `$schema` is dropped and `$defs` become generator
  * definitions (`components.schemas` in OpenAPI), with `$ref`s rewritten.
+ *
+ * With `options.parameter`, the wire value is text (a parameter's): see
+ * {@link FromStandardSchemaOptions.parameter}. The schema is then the value's, in parameter and
+ * body position alike (`intString()` shows `type: integer` as a parameter too).
  */
 export class StandardSchemaCodec<T> extends Codec<T> {
   readonly kind = 'standardSchema';
@@ -110,7 +135,7 @@ export class StandardSchemaCodec<T> extends Codec<T> {
   /** The adapter's options. */
   readonly options: FromStandardSchemaOptions<T>;
   /** The raw JSON Schema and its adoption per generator, shared by copies. */
-  protected readonly cell: { raw?: JsonSchema; adopted: WeakMap<SchemaWriter, JsonSchema> } = { adopted: new WeakMap() };
+  protected readonly cell: { raw?: JsonSchema; list?: boolean; adopted: WeakMap<SchemaWriter, JsonSchema> } = { adopted: new WeakMap() };
 
   constructor(standard: StandardSchemaV1<unknown, T>, options: FromStandardSchemaOptions<T> = {}) {
     super();
@@ -142,7 +167,22 @@ export class StandardSchemaCodec<T> extends Codec<T> {
     return (this.cell.raw = raw);
   }
 
-  protected parse(input: unknown, ctx: DecodeContext): T | Invalid {
+  /**
+   * True for a parameter (`options.parameter`) whose schema describes an array: its wire value
+   * is a list of texts, each read by `items` — a query parameter that takes every value of its
+   * repeated key (`?tag=a&tag=b`), as `array(...)` codecs do.
+   */
+  get list(): boolean {
+    return (this.cell.list ??= this.options.parameter === true && listItems(this.rawJsonSchema, lookupIn(this.rawJsonSchema)) !== undefined);
+  }
+
+  protected parse(wire: unknown, ctx: DecodeContext): T | Invalid {
+    let input = wire;
+    if (this.options.parameter === true) {
+      const raw = this.rawJsonSchema;
+      const read = textValue(raw, wire, lookupIn(raw));
+      if (read !== NO_VALUE) input = read;
+    }
     const result = this.standard['~standard'].validate(input);
     if (isPromiseLike(result)) {
       throw new TypeError(`the ${this.vendor} schema validates asynchronously; codecs decode synchronously`);
@@ -150,7 +190,8 @@ export class StandardSchemaCodec<T> extends Codec<T> {
     if (!result.issues) return result.value;
     const base = ctx.path.slice();
     for (const issue of result.issues) {
-      const rel = (issue.path ?? []).map(segmentOf);
+      // Array.from, not `.map`: arktype's path is an Array subclass whose species makes `[0]` of an empty path.
+      const rel = Array.from(issue.path ?? [], segmentOf);
       ctx.issues.push(makeIssue([...base, ...rel], issue.message, constraintOf(issue, this.vendor), valueAt(input, rel)));
       if (ctx.abortEarly) break;
     }
@@ -158,7 +199,8 @@ export class StandardSchemaCodec<T> extends Codec<T> {
   }
 
   protected serialize(value: T): unknown {
-    return this.options.encode === undefined ? value : this.options.encode(value);
+    const wire = this.options.encode === undefined ? value : this.options.encode(value);
+    return this.options.parameter === true ? toText(wire) : wire;
   }
 
   protected baseSchema(gen: SchemaWriter): JsonSchema {
@@ -182,3 +224,11 @@ export function fromStandardSchema<S extends StandardSchemaV1>(
 ): StandardSchemaCodec<StandardSchemaV1.InferOutput<S>> {
   return new StandardSchemaCodec(schema as StandardSchemaV1<unknown, StandardSchemaV1.InferOutput<S>>, options);
 }
+
+/**
+ * A codec, or a Standard Schema v1 of values of type `T` (zod 4, valibot 1, arktype 2, …): what
+ * `@lib/rest` takes wherever a route takes a codec, and turns into a codec once, when the route
+ * is declared (a Standard Schema through {@link fromStandardSchema}). `Infer` and `InferInput`
+ * read both.
+ */
+export type SchemaLike<T = unknown> = Codec<T> | StandardSchemaV1<unknown, T>;

@@ -142,3 +142,32 @@ test('InferInput: defaulted and optional fields may be left out by a caller, in 
   const missing: codec.InferInput<typeof todo> = { owner: { name: 'b' } };
   void missing;
 });
+
+test('Infer and InferInput read a Standard Schema: its output, and its input for a caller', () => {
+  const zodPage = z.object({ limit: z.number().int().default(20), q: z.string().optional(), at: z.iso.datetime().transform((s) => new Date(s)) });
+  expectTypeOf<codec.Infer<typeof zodPage>>().toEqualTypeOf<{ limit: number; q?: string | undefined; at: Date }>();
+  expectTypeOf<codec.InferInput<typeof zodPage>>().toEqualTypeOf<{ limit?: number | undefined; q?: string | undefined; at: string }>();
+  const valibotUser = v.object({ name: v.string(), age: v.optional(v.number(), 0) });
+  expectTypeOf<codec.Infer<typeof valibotUser>>().toEqualTypeOf<{ name: string; age: number }>();
+  expectTypeOf<codec.InferInput<typeof valibotUser>>().toEqualTypeOf<{ name: string; age?: number | undefined }>();
+  const arkCount = type('string.numeric.parse');
+  expectTypeOf<codec.Infer<typeof arkCount>>().toEqualTypeOf<number>();
+  expectTypeOf<codec.InferInput<typeof arkCount>>().toEqualTypeOf<string>();
+  // A codec keeps its own rules, though it is a Standard Schema too.
+  expectTypeOf<codec.InferInput<ReturnType<typeof codec.int64>>>().toEqualTypeOf<bigint>();
+});
+
+test('ObjectOutput and ObjectInput over fields that are codecs or Standard Schemas', () => {
+  const fields = { id: codec.int(), limit: z.number().default(20), q: z.string().optional(), tag: codec.optional(codec.string()) };
+  expectTypeOf<codec.ObjectOutput<typeof fields>>().toEqualTypeOf<{ id: number; limit: number; q?: string | undefined; tag?: string | undefined }>();
+  expectTypeOf<codec.ObjectInput<typeof fields>>().toEqualTypeOf<{ id: number; limit?: number | undefined; q?: string | undefined; tag?: string | undefined }>();
+  // An input of `unknown` (a coercion's) says nothing about absence: the key stays.
+  const coerced = { n: z.coerce.number() };
+  expectTypeOf<codec.ObjectInput<typeof coerced>>().toEqualTypeOf<{ n: unknown }>();
+  expectTypeOf<codec.ObjectOutput<typeof coerced>>().toEqualTypeOf<{ n: number }>();
+  const mixed: codec.FieldShape = fields;
+  void mixed;
+  // @ts-expect-error: a string is neither a codec nor a Standard Schema
+  const wrong: codec.FieldShape = { id: 'x' };
+  void wrong;
+});

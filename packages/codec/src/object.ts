@@ -1,5 +1,7 @@
 import { Codec, describeType, INVALID, type DecodeContext, type Infer, type Invalid } from './codec.js';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { DefaultedCodec } from './defaulted.js';
+import type { SchemaLike } from './from-standard-schema.js';
 import { addIssue, collect, failure, mismatch, partialWire, type EncodeFailures } from './internal/encode-at.js';
 import type { JsonSchema } from './json-schema.js';
 import { OptionalCodec } from './optional.js';
@@ -12,22 +14,44 @@ export type Shape = { readonly [key: string]: Codec<unknown> };
 /** Flattens an intersection for readable hover types. */
 export type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
-/** The decoded type of an object codec's shape; fields wrapped in `optional` become `?:`. */
-export type ObjectOutput<S extends Shape> = Simplify<
-  { -readonly [K in keyof S as S[K] extends OptionalCodec<unknown> ? never : K]: Infer<S[K]> } & {
-    -readonly [K in keyof S as S[K] extends OptionalCodec<unknown> ? K : never]?: Infer<S[K]>;
+/**
+ * Fields by name, each a codec or a Standard Schema: a {@link Shape}, or the parameters of a
+ * route (`@lib/rest` takes either wherever a codec goes).
+ */
+export type FieldShape = { readonly [key: string]: SchemaLike };
+
+/**
+ * The decoded type of an object codec's shape; fields wrapped in `optional` become `?:`, as do
+ * the fields of a {@link FieldShape} whose Standard Schema's output admits `undefined`.
+ */
+export type ObjectOutput<S extends FieldShape> = Simplify<
+  { -readonly [K in keyof S as MayBeAbsent<S[K]> extends true ? never : K]: Infer<S[K]> } & {
+    -readonly [K in keyof S as MayBeAbsent<S[K]> extends true ? K : never]?: Infer<S[K]>;
   }
 >;
 
-/** True for a field codec whose key a caller may leave out: `optional(...)` or `defaulted(...)`. */
-type MayBeOmitted<C> = C extends OptionalCodec<unknown> ? true : C extends DefaultedCodec<unknown> ? true : false;
+/**
+ * True for a field whose decoded value may lack its key: `optional(...)`, or a Standard Schema
+ * whose output admits `undefined` (not merely as `unknown`, which says nothing).
+ */
+type MayBeAbsent<C> = C extends OptionalCodec<unknown> ? true : C extends Codec<unknown> ? false : Admits<Infer<C>>;
+
+/** True when `T` admits `undefined` and is not `unknown` (or `any`). */
+type Admits<T> = unknown extends T ? false : undefined extends T ? true : false;
+
+/**
+ * True for a field whose key a caller may leave out: `optional(...)` or `defaulted(...)`, or a
+ * Standard Schema whose input admits `undefined` (`z.number().optional()`, `.default(20)`; not
+ * an input of `unknown`, as `z.coerce.number()`'s).
+ */
+type MayBeOmitted<C> = C extends OptionalCodec<unknown> ? true : C extends DefaultedCodec<unknown> ? true : C extends Codec<unknown> ? false : Admits<InferInput<C>>;
 
 /**
  * What a caller may give an object codec of this shape (its encode input, a client's request):
  * like {@link ObjectOutput}, but fields wrapped in `defaulted(...)` are optional too, and nested
  * objects follow the same rule.
  */
-export type ObjectInput<S extends Shape> = Simplify<
+export type ObjectInput<S extends FieldShape> = Simplify<
   { -readonly [K in keyof S as MayBeOmitted<S[K]> extends true ? never : K]: InferInput<S[K]> } & {
     -readonly [K in keyof S as MayBeOmitted<S[K]> extends true ? K : never]?: InferInput<S[K]>;
   }
@@ -37,13 +61,16 @@ export type ObjectInput<S extends Shape> = Simplify<
  * The type a caller may give where a codec's value is expected (`InferInput<typeof todo>`),
  * beside its decoded type `Infer<C>`: a `defaulted(...)` value may be `undefined` (the default
  * applies when it is decoded), and object fields that are `optional(...)` or `defaulted(...)`
- * may be left out, in nested objects too. Other codecs take their decoded type.
+ * may be left out, in nested objects too. Other codecs take their decoded type. A Standard
+ * Schema takes its input type (`StandardSchemaV1.InferInput`): what is sent is what it reads.
  */
 export type InferInput<C> =
   C extends ObjectCodec<infer S> ? ObjectInput<S>
   : C extends DefaultedCodec<infer T> ? T | undefined
   : C extends OptionalCodec<infer T> ? T | undefined
-  : Infer<C>;
+  : C extends Codec<unknown> ? Infer<C>
+  : C extends StandardSchemaV1 ? StandardSchemaV1.InferInput<C>
+  : never;
 
 /** A shape whose fields may all be absent: each field not already `optional(...)` wrapped in it. */
 export type PartialShape<S extends Shape> = { readonly [K in keyof S]: S[K] extends OptionalCodec<unknown> ? S[K] : OptionalCodec<Infer<S[K]>> };

@@ -18,6 +18,7 @@ import { openapiContract } from './openapi-contract.js';
 import { preconditionsSuite } from './preconditions.js';
 import { security } from './security.js';
 import { sseSuite } from './sse.js';
+import { standardSchemas } from './standard-schemas.js';
 import { conformance, type AdapterUnderTest } from './suite.js';
 import { tracing } from './tracing.js';
 
@@ -43,6 +44,7 @@ export function allSuites(adapter: AdapterUnderTest): void {
   preconditionsSuite(adapter);
   sseSuite(adapter);
   objectForm(adapter);
+  standardSchemas(adapter);
   docs(adapter);
   tracing(adapter);
 }

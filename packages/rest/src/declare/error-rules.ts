@@ -1,5 +1,6 @@
-import type { Codec } from '@lib/codec';
+import type { Codec, SchemaLike } from '@lib/codec';
 import type { ErrorPatternValuer } from './http-errors.js';
+import { asCodec } from './params.js';
 import type { RouteOption } from './route-option.js';
 
 /** A class whose instances are errors: `NotFoundError`. */
@@ -123,11 +124,12 @@ export class ErrorPattern<E, B, S extends Status = Status> implements RouteOptio
   readonly action: ErrorAction;
   /** Documentation of the response. */
   readonly description: string | undefined;
-  constructor(witness: ErrorWitness<E>, status: S, body: Codec<B>, mapFn?: (err: E) => B, action: ErrorAction = 'respond', description?: string) {
+  /** `body` may be a Standard Schema: it is made a codec here, once (see `errorPattern`). */
+  constructor(witness: ErrorWitness<E>, status: S, body: SchemaLike<B>, mapFn?: (err: E) => B, action: ErrorAction = 'respond', description?: string) {
     this.witness = witness;
     this.declaredStatus = status;
     this.status = wireStatus(status);
-    this.body = body;
+    this.body = asCodec(body, `error body of status ${String(status)}`);
     this.mapFn = mapFn;
     this.action = action;
     this.description = description;
@@ -169,9 +171,11 @@ export type MapFnArgs<E, B> = [E] extends [B] ? [mapFn?: (err: E) => B] : [mapFn
  * Maps errors matching `witness` to `status` and a body encoded by `body`:
  * `rest.errorPattern(NotFoundError, 404, notFoundCodec, (e) => ({ error: e.message }))`. Without
  * `mapFn` the matched error itself is the body, which compiles only when the error's type is
- * the body's (an error class with exactly the body's fields).
+ * the body's (an error class with exactly the body's fields). `body` is a codec or a Standard
+ * Schema (`z.object({ error: z.string() })`: the body's type is its output).
+ * @throws {TypeError} when `body` is a Standard Schema without JSON Schema (see `rest.route`).
  */
-export function errorPattern<E, B, const S extends Status>(witness: ErrorWitness<E>, status: S, body: Codec<B>, ...mapFn: MapFnArgs<E, B>): ErrorPattern<E, B, S> {
+export function errorPattern<E, B, const S extends Status>(witness: ErrorWitness<E>, status: S, body: SchemaLike<B>, ...mapFn: MapFnArgs<E, B>): ErrorPattern<E, B, S> {
   return new ErrorPattern(witness, status, body, mapFn[0]);
 }
 

@@ -1,4 +1,4 @@
-import { DecodeError, type Codec } from '@lib/codec';
+import { DecodeError, type Codec, type StandardSchemaCodec } from '@lib/codec';
 import { CookieParamError, HeaderParamError, PathParamError, QueryParamError, type ParamError } from './errors.js';
 import type { ParamLocation, RequestMergeParam } from './params.js';
 
@@ -12,13 +12,16 @@ export const PARAM_ERRORS: Readonly<Record<ParamLocation, new (name: string, val
 
 /**
  * True when a query parameter's codec takes every value of its key (OpenAPI `style: form,
- * explode: true`): an array codec, or an optional one. The server decodes the list of values
- * (`?tag=a&tag=b` → `['a', 'b']`); the client sends one key per element.
+ * explode: true`): a codec whose wire value is a list — an array codec, or a Standard Schema of
+ * an array declared as a parameter (`z.array(z.number())`: its `list`) — or an optional or
+ * defaulted one. The server decodes the list of values (`?tag=a&tag=b` → `['a', 'b']`); the
+ * client sends one key per element.
  */
 export function isMultiValue(codec: Codec<unknown> | undefined): boolean {
   let c: Codec<unknown> | undefined = codec;
   while (c !== undefined && (c.kind === 'optional' || c.kind === 'defaulted' || c.kind === 'lazy')) c = c.children()[0];
-  return c?.kind === 'array';
+  // By kind, not instanceof, as above: the list test of a Standard Schema's codec is its own.
+  return c?.kind === 'array' || (c?.kind === 'standardSchema' && (c as StandardSchemaCodec<unknown>).list);
 }
 
 /** A request parameter as checked by handles, the pipeline and the client: merge or plain. */

@@ -1,5 +1,49 @@
-import type { Codec } from '@lib/codec';
+import { Codec, DefaultedCodec, OptionalCodec, StandardSchemaCodec, type SchemaLike } from '@lib/codec';
 import type { RouteOption } from './route-option.js';
+
+/** What a Standard Schema's `~standard` holds, as far as {@link asCodec} reads it. */
+interface StandardProps {
+  readonly vendor: string;
+  readonly validate: (value: unknown) => { readonly value?: unknown; readonly issues?: readonly unknown[] } | PromiseLike<unknown>;
+  readonly jsonSchema?: { readonly input?: unknown };
+}
+
+/**
+ * The codec of a codec or a Standard Schema (zod 4, valibot 1, arktype 2, …), made once where a
+ * route or an error pattern declares it: every codec a route takes goes through here. A codec
+ * (`instanceof Codec`: codecs are Standard Schemas too) is returned as it is. A Standard Schema
+ * becomes `codec.fromStandardSchema(value, { parameter })`, and its JSON Schema is taken now, so
+ * that a schema the document cannot show is refused when the route is declared.
+ *
+ * With `parameter` (a path, query, header or cookie value; a response header or cookie) the
+ * codec's wire value is text, read by the schema's JSON Schema before it validates
+ * (`FromStandardSchemaOptions.parameter`: `"20"` is 20 where the schema wants a number), and a
+ * schema that accepts `undefined` may be absent: it becomes `codec.optional(...)` of it, or
+ * `codec.defaulted(...)` when it turns `undefined` into a value (`z.number().default(20)`).
+ * @param what names the place in messages: `query parameter "limit"`.
+ * @throws {TypeError} naming `what`: `value` is neither a codec nor a Standard Schema, the schema
+ * has no JSON Schema (`~standard.jsonSchema`), or its library cannot write it as one.
+ */
+export function asCodec<T>(value: SchemaLike<T>, what: string, parameter = false): Codec<T> {
+  if (value instanceof Codec) return value;
+  const props = (value as { readonly '~standard'?: StandardProps } | undefined)?.['~standard'];
+  if (typeof props?.validate !== 'function') throw new TypeError(`${what}: expected a codec or a Standard Schema`);
+  const wrap = 'wrap it as codec.fromStandardSchema(schema, { jsonSchema })';
+  if (typeof props.jsonSchema?.input !== 'function') {
+    throw new TypeError(`${what}: the ${props.vendor} schema has no JSON Schema (~standard.jsonSchema) for the document: give it one (valibot: toStandardJsonSchema of @valibot/to-json-schema), or ${wrap}`);
+  }
+  const c = new StandardSchemaCodec(value, { parameter });
+  try {
+    void c.rawJsonSchema;
+  } catch (err) {
+    const cause = (err as { cause?: unknown }).cause;
+    throw new TypeError(`${what}: the ${props.vendor} schema cannot be written as JSON Schema (${cause instanceof Error ? cause.message : String(cause)}): ${wrap}`, { cause });
+  }
+  if (!parameter) return c;
+  const absent = props.validate(undefined);
+  if ('then' in absent || absent.issues !== undefined) return c;
+  return (absent.value === undefined ? new OptionalCodec(c) : new DefaultedCodec(c, absent.value as T)) as Codec<T>;
+}
 
 /** Where a request parameter is read from (OpenAPI `in`). */
 export type ParamLocation = 'path' | 'query' | 'header' | 'cookie';
@@ -84,7 +128,8 @@ export const responseCookieParam: PlainParamConstructor<'responseCookie'> = /* @
 export interface MergeParamFields<K extends ParamKind, R, T> {
   readonly kind: K;
   readonly name: string;
-  readonly codec: Codec<T>;
+  /** The value's codec, or a Standard Schema (made a parameter's codec by {@link asCodec}). */
+  readonly codec: SchemaLike<T>;
   readonly required: boolean;
   /** Reads the field (client side for requests, server side for responses). */
   readonly get: (target: R) => T | undefined;
@@ -115,7 +160,9 @@ export abstract class MergeParam<K extends ParamKind, R, T> {
   constructor(fields: MergeParamFields<K, R, T>) {
     this.kind = fields.kind;
     this.name = fields.name;
-    this.codec = fields.codec;
+    // A codec as it is, without building the message a Standard Schema's failure would need.
+    const c = fields.codec;
+    this.codec = c instanceof Codec ? c : asCodec(c, `${fields.kind} parameter ${JSON.stringify(fields.name)}`, true);
     this.required = fields.required;
     this.get = fields.get;
     this.set = fields.set;
@@ -159,14 +206,14 @@ export class ResponseMergeParam<R, T> extends MergeParam<'responseHeader' | 'res
 /** Any parameter declaration. */
 export type AnyParam = PlainParam<ParamKind> | RequestMergeParam<never, unknown> | ResponseMergeParam<never, unknown>;
 
-/** The signature of a required request merge-parameter constructor. */
-export type RequiredRequestParam = <T, R>(name: string, codec: Codec<T>, get: (req: R) => T, set: (req: R, value: T) => void) => RequestMergeParam<R, T>;
+/** The signature of a required request merge-parameter constructor (`codec`: a codec or a Standard Schema). */
+export type RequiredRequestParam = <T, R>(name: string, codec: SchemaLike<T>, get: (req: R) => T, set: (req: R, value: T) => void) => RequestMergeParam<R, T>;
 /** The signature of an optional request merge-parameter constructor (the getter may give `undefined`; the setter runs only for present values). */
-export type OptionalRequestParam = <T, R>(name: string, codec: Codec<T>, get: (req: R) => T | undefined, set: (req: R, value: T) => void) => RequestMergeParam<R, T>;
+export type OptionalRequestParam = <T, R>(name: string, codec: SchemaLike<T>, get: (req: R) => T | undefined, set: (req: R, value: T) => void) => RequestMergeParam<R, T>;
 /** The signature of a required response merge-parameter constructor. */
-export type RequiredResponseParam = <T, R>(name: string, codec: Codec<T>, get: (resp: R) => T, set: (resp: R, value: T) => void) => ResponseMergeParam<R, T>;
+export type RequiredResponseParam = <T, R>(name: string, codec: SchemaLike<T>, get: (resp: R) => T, set: (resp: R, value: T) => void) => ResponseMergeParam<R, T>;
 /** The signature of an optional response merge-parameter constructor. */
-export type OptionalResponseParam = <T, R>(name: string, codec: Codec<T>, get: (resp: R) => T | undefined, set: (resp: R, value: T) => void) => ResponseMergeParam<R, T>;
+export type OptionalResponseParam = <T, R>(name: string, codec: SchemaLike<T>, get: (resp: R) => T | undefined, set: (resp: R, value: T) => void) => ResponseMergeParam<R, T>;
 
 function requestParam(kind: ParamLocation, required: boolean): OptionalRequestParam {
   return (name, codec, get, set) => new RequestMergeParam({ kind, name, codec, required, get, set });

@@ -1,10 +1,10 @@
-import { Codec, EmptyCodec, map, ObjectCodec, OptionalCodec, type Infer, type InferInput, type ObjectInput, type ObjectOutput, type Shape, type Simplify } from '@lib/codec';
+import { Codec, EmptyCodec, map, ObjectCodec, OptionalCodec, type FieldShape, type Infer, type InferInput, type ObjectInput, type ObjectOutput, type SchemaLike, type Simplify } from '@lib/codec';
 import type { Format } from '@lib/format';
 import type { SecurityRequirement } from '@lib/openapi';
 import type { Context, SignedInContext } from './context.js';
 import { ErrorPattern, type ErrorStatusRule, type Status, type StatusNumber } from './error-rules.js';
 import { formats as responseFormats, requestFormats } from './formats.js';
-import { RequestMergeParam, ResponseMergeParam, type CookieAttributes, type ParamLocation } from './params.js';
+import { asCodec, RequestMergeParam, ResponseMergeParam, type CookieAttributes, type ParamKind, type ParamLocation } from './params.js';
 import type { PathVars } from './redirect.js';
 import { responseMeta, routeMeta, type ResponseMetaFields, type RouteMetaFields } from './route-meta.js';
 import type { RouteOption } from './route-option.js';
@@ -19,7 +19,7 @@ import type { AnyParam } from './params.js';
 export class Named<C> {
   /** The name on the wire: the header, cookie or query key. */
   readonly wireName: string;
-  /** The codec (or response cookie) of the value. */
+  /** The codec or Standard Schema (or response cookie) of the value. */
   readonly value: C;
   /** The parameter's description in OpenAPI. */
   readonly description: string | undefined;
@@ -36,15 +36,17 @@ export class Named<C> {
 
 /**
  * Names a parameter on the wire: `headers: { tenantId: rest.named('X-Tenant-ID', codec.string()) }`
- * declares the header `X-Tenant-ID`, read into (and sent from) the field `tenantId`.
+ * declares the header `X-Tenant-ID`, read into (and sent from) the field `tenantId`. The value
+ * is a codec, a Standard Schema (`rest.named('X-Tenant-ID', z.uuid())`) or, for a response
+ * cookie, `rest.responseCookie(...)`.
  */
-export function named<C extends Codec<unknown> | ResponseCookieField<Codec<unknown>>>(wireName: string, value: C): Named<C> {
+export function named<C extends SchemaLike | ResponseCookieField<SchemaLike>>(wireName: string, value: C): Named<C> {
   return new Named(wireName, value);
 }
 
 /** A response cookie of the object form, with its `Set-Cookie` attributes (RFC 6265 §4.1). */
-export class ResponseCookieField<C extends Codec<unknown>> {
-  /** The codec of the cookie's value. */
+export class ResponseCookieField<C extends SchemaLike> {
+  /** The codec or Standard Schema of the cookie's value. */
   readonly codec: C;
   /** The attributes sent with it; unset ones take the defaults `Path=/; Secure; HttpOnly; SameSite=Strict`. */
   readonly attributes: CookieAttributes;
@@ -57,9 +59,10 @@ export class ResponseCookieField<C extends Codec<unknown>> {
 /**
  * A response cookie with attributes, for `responseCookies`:
  * `{ session: rest.responseCookie(sessionCodec, { maxAge: 3600 }) }` sends
- * `Set-Cookie: session=…; Max-Age=3600; Path=/; Secure; HttpOnly; SameSite=Strict`.
+ * `Set-Cookie: session=…; Max-Age=3600; Path=/; Secure; HttpOnly; SameSite=Strict`. The value's
+ * codec may be a Standard Schema (`rest.responseCookie(z.string().min(8))`).
  */
-export function responseCookie<C extends Codec<unknown>>(codec: C, attributes: CookieAttributes = {}): ResponseCookieField<C> {
+export function responseCookie<C extends SchemaLike>(codec: C, attributes: CookieAttributes = {}): ResponseCookieField<C> {
   return new ResponseCookieField(codec, attributes);
 }
 
@@ -67,8 +70,8 @@ export function responseCookie<C extends Codec<unknown>>(codec: C, attributes: C
  * A success response of `successes` whose headers or cookies differ from the route's, or that
  * has a description of its own; see {@link success}.
  */
-export class SuccessField<B extends Codec<unknown> | null, RH, RC> {
-  /** The body codec; `null` for a response without content. */
+export class SuccessField<B extends SchemaLike | null, RH, RC> {
+  /** The body codec or Standard Schema; `null` for a response without content. */
   readonly body: B;
   /** The response's description in the document. */
   readonly description: string | undefined;
@@ -88,34 +91,34 @@ export class SuccessField<B extends Codec<unknown> | null, RH, RC> {
  * A success response of `rest.route({ successes })` with its own description, headers or
  * cookies: `successes: { 201: rest.success(todo, { description: 'Created', headers: { location: rest.named('Location', codec.string()) } }) }`.
  * Given, `headers` and `cookies` replace the route's `responseHeaders` and `responseCookies`
- * for this status (its value holds the body's fields and these). `body` is `null` for a
- * response without content (202, 204).
+ * for this status (its value holds the body's fields and these). `body` is a codec, a Standard
+ * Schema, or `null` for a response without content (202, 204).
  */
-export function success<B extends Codec<unknown> | null, const RH extends ParamEntries<ParamEntry> | undefined = undefined, const RC extends ParamEntries<ResponseCookieEntry> | undefined = undefined>(
+export function success<B extends SchemaLike | null, const RH extends ParamEntries<ParamEntry> | undefined = undefined, const RC extends ParamEntries<ResponseCookieEntry> | undefined = undefined>(
   body: B,
   options: { readonly description?: string; readonly headers?: RH; readonly cookies?: RC } = {},
 ): SuccessField<B, RH, RC> {
   return new SuccessField(body, options);
 }
 
-/** An entry of `successes`: a body codec, `null` for a response without content, or {@link success}. */
-export type SuccessEntry = Codec<unknown> | null | SuccessField<Codec<unknown> | null, ParamEntries<ParamEntry> | undefined, ParamEntries<ResponseCookieEntry> | undefined>;
+/** An entry of `successes`: a body codec or Standard Schema, `null` for a response without content, or {@link success}. */
+export type SuccessEntry = SchemaLike | null | SuccessField<SchemaLike | null, ParamEntries<ParamEntry> | undefined, ParamEntries<ResponseCookieEntry> | undefined>;
 /** The `successes` of a route: other success responses (RFC 9110 §15.3), by status. */
 export type SuccessEntries = { readonly [status: number]: SuccessEntry };
 
-/** A path parameter entry: the codec of the template variable of the same name. */
-export type PathParamEntry = Codec<unknown>;
-/** A query, header or cookie entry: a codec, or `rest.named(wireName, codec)`. */
-export type ParamEntry = Codec<unknown> | Named<Codec<unknown>>;
-/** A response cookie entry: a codec, `rest.responseCookie(codec, attributes)`, or either under `rest.named`. */
-export type ResponseCookieEntry = Codec<unknown> | ResponseCookieField<Codec<unknown>> | Named<Codec<unknown> | ResponseCookieField<Codec<unknown>>>;
+/** A path parameter entry: the codec (or Standard Schema) of the template variable of the same name. */
+export type PathParamEntry = SchemaLike;
+/** A query, header or cookie entry: a codec or Standard Schema, or `rest.named(wireName, codec)`. */
+export type ParamEntry = SchemaLike | Named<SchemaLike>;
+/** A response cookie entry: a codec or Standard Schema, `rest.responseCookie(codec, attributes)`, or either under `rest.named`. */
+export type ResponseCookieEntry = SchemaLike | ResponseCookieField<SchemaLike> | Named<SchemaLike | ResponseCookieField<SchemaLike>>;
 /** A map of field names to parameter entries. */
 export type ParamEntries<E> = { readonly [key: string]: E };
 
-/** The codec of a parameter entry. */
-export type EntryCodec<E> = E extends Named<infer X> ? EntryCodec<X> : E extends ResponseCookieField<infer C> ? C : E extends Codec<unknown> ? E : never;
+/** The codec (or Standard Schema) of a parameter entry. */
+export type EntryCodec<E> = E extends Named<infer X> ? EntryCodec<X> : E extends ResponseCookieField<infer C> ? C : E extends SchemaLike ? E : never;
 type EntryShape<M> = { readonly [K in keyof M]: EntryCodec<M[K]> };
-type AsShape<T> = T extends Shape ? T : never;
+type AsShape<T> = T extends FieldShape ? T : never;
 
 /** The fields a map of entries gives the request or response value. */
 export type EntryFields<M> = [M] extends [undefined] ? {} : ObjectOutput<AsShape<EntryShape<M>>>;
@@ -148,8 +151,8 @@ export type RouteResponse<R, RH, RC> =
 /** The value of one entry of `successes`, with the route's response headers `RH` and cookies `RC` unless the entry has its own. */
 export type SuccessEntryValue<E, RH, RC> =
   E extends SuccessField<infer B, infer H, infer C>
-    ? RouteResponse<B extends Codec<unknown> ? B : undefined, [H] extends [undefined] ? RH : H, [H] extends [undefined] ? ([C] extends [undefined] ? RC : C) : [C] extends [undefined] ? {} : C>
-    : E extends Codec<unknown>
+    ? RouteResponse<B extends SchemaLike ? B : undefined, [H] extends [undefined] ? RH : H, [H] extends [undefined] ? ([C] extends [undefined] ? RC : C) : [C] extends [undefined] ? {} : C>
+    : E extends SchemaLike
       ? RouteResponse<E, RH, RC>
       : RouteResponse<undefined, RH, RC>;
 
@@ -169,6 +172,7 @@ export type HandlerContext<SEC extends readonly SecurityRequirement[]> = SEC ext
   : {} extends SEC[number]
     ? Context
     : SignedInContext;
+
 
 /** Any error rule of a route: `rest.errorPattern(...)` or `rest.errorStatus(...)`. */
 export type AnyErrorRule = ErrorPattern<any, any, Status> | ErrorStatusRule<any>;
@@ -275,10 +279,19 @@ export type CheckedMethod<M extends string, B> = [B] extends [undefined]
  * non-object response is the value itself, or sits under `body` when headers or cookies go with
  * it. A parameter is optional when its codec is `codec.optional(...)` or `codec.defaulted(...)`
  * (then absent values take the default); a caller may leave both out (`codec.InferInput`).
+ *
+ * Wherever a codec goes, a Standard Schema v1 (zod 4, valibot 1, arktype 2) may go instead, as it
+ * is: it is made a codec once, here (`codec.fromStandardSchema`). Its output type is the value's,
+ * its input type what a caller sends; a parameter's text is read by its JSON Schema (a number, a
+ * boolean, a list of them) before it validates, and a parameter schema that takes `undefined` is
+ * optional (with its default, if it gives one). A Standard Schema body is the request's `body`
+ * field, and a Standard Schema response stands alone or under `body`, as other non-object codecs.
  * @throws {RouteDeclarationError} as `rest.newRoute`: a bad method or template (`:name`
  * segments included), a parameter declared twice or forbidden (`Accept`, `Content-Type`,
  * `Authorization`), a body on a method without one, a bad `respStatus`.
  * @throws {DuplicateErrorStatusError} when two error patterns share a status.
+ * @throws {TypeError} naming the place of a Standard Schema that has no JSON Schema
+ * (`~standard.jsonSchema`) or whose library cannot write it as one.
  */
 export function route<
   const M extends string,
@@ -287,8 +300,8 @@ export function route<
   const Q extends ParamEntries<ParamEntry> = {},
   const H extends ParamEntries<ParamEntry> = {},
   const C extends ParamEntries<ParamEntry> = {},
-  B extends Codec<unknown> | undefined = undefined,
-  R extends Codec<unknown> | undefined = undefined,
+  B extends SchemaLike | undefined = undefined,
+  R extends SchemaLike | undefined = undefined,
   const RH extends ParamEntries<ParamEntry> = {},
   const RC extends ParamEntries<ResponseCookieEntry> = {},
   const E extends readonly AnyErrorRule[] = [],
@@ -323,8 +336,8 @@ export function route<
   if (d.successes !== undefined) for (const key of Object.keys(d.successes)) {
     const entry = (d.successes as Record<string, SuccessEntry>)[key] as SuccessEntry;
     const field = entry instanceof SuccessField ? entry : undefined;
-    const body = field !== undefined ? field.body : entry;
-    if (body !== null && !(body instanceof Codec)) throw new TypeError(`successes[${key}]: expected a codec, null or rest.success(...)`);
+    const declared = field !== undefined ? field.body : (entry as SchemaLike | null);
+    const body = declared === null ? null : asCodec(declared, `successes[${key}]`);
     const own = field !== undefined && (field.headers !== undefined || field.cookies !== undefined);
     let params: AnyParam[] | undefined;
     if (own) {
@@ -337,15 +350,15 @@ export function route<
     opts.push(new SuccessResponseOption({ status: Number(key), description: field?.description, codec, params: params as readonly AnyParam[] | undefined }));
   }
 
-  // An object body merges with the parameters; any other body is the request's `body` field.
-  const body = d.body;
+  // An object body merges with the parameters; any other body (a Standard Schema's too) is the request's `body` field.
+  const body = d.body === undefined ? undefined : asCodec(d.body, 'body');
   let reqCodec: Codec<unknown> = body ?? new EmptyCodec();
   let reqFormats = d.requestFormats as readonly Format<unknown>[] | undefined;
   if (body !== undefined && !(body instanceof ObjectCodec)) {
     reqCodec = bodyField(body);
     reqFormats = reqFormats?.map((f) => bodyFieldFormat(f, reqCodec));
   }
-  const response = d.response;
+  const response = d.response === undefined ? undefined : asCodec(d.response, 'response');
   let respCodec: Codec<unknown> = response ?? new EmptyCodec();
   let respFormats = d.formats as readonly Format<unknown>[] | undefined;
   if (response !== undefined && !(response instanceof ObjectCodec) && hasRouteFields) {
@@ -362,7 +375,7 @@ function requestParams(opts: RouteOption<never, never, unknown>[], kind: ParamLo
   const keys = Object.keys(entries);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
-    const { name, codec, description } = unpack(key, entries[key] as ParamEntry);
+    const { name, codec, description } = unpack(kind, key, entries[key] as ParamEntry);
     const required = kind === 'path' || !mayBeAbsent(codec);
     opts.push(new RequestMergeParam<Record<string, unknown>, unknown>({ kind, name, codec: unwrapOptional(codec), required, get: (r) => r[key], set: (r, v) => void (r[key] = v), description }));
   }
@@ -375,24 +388,31 @@ function responseParams(out: unknown[], kind: 'responseHeader' | 'responseCookie
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     const entry = (entries as ParamEntries<ResponseCookieEntry>)[key] as ResponseCookieEntry;
-    const { name, codec, description, attributes } = unpack(key, entry);
+    const { name, codec, description, attributes } = unpack(kind, key, entry);
     const p = new ResponseMergeParam<Record<string, unknown>, unknown>({ kind, name, codec: unwrapOptional(codec), required: !mayBeAbsent(codec), get: (r) => r[key], set: (r, v) => void (r[key] = v), description });
     out.push(attributes === undefined ? p : p.withAttributes(() => attributes));
   }
 }
 
-function unpack(key: string, entry: ResponseCookieEntry): { name: string; codec: Codec<unknown>; description: string | undefined; attributes: CookieAttributes | undefined } {
+/**
+ * The wire name, codec, description and cookie attributes of a parameter entry. Its codec or
+ * Standard Schema becomes a parameter's codec (text on the wire; optional when the schema takes
+ * `undefined`) through `asCodec`, as every codec of a route does.
+ */
+function unpack(kind: ParamKind, key: string, entry: ResponseCookieEntry): { name: string; codec: Codec<unknown>; description: string | undefined; attributes: CookieAttributes | undefined } {
   let name = key;
   let description: string | undefined;
-  let value: Codec<unknown> | ResponseCookieField<Codec<unknown>> | Named<unknown> = entry;
+  let value: SchemaLike | ResponseCookieField<SchemaLike> | Named<unknown> = entry;
   if (value instanceof Named) {
     name = value.wireName;
     description = value.description;
-    value = value.value as Codec<unknown> | ResponseCookieField<Codec<unknown>>;
+    value = value.value as SchemaLike | ResponseCookieField<SchemaLike>;
   }
-  if (value instanceof ResponseCookieField) return { name, codec: value.codec, description, attributes: value.attributes };
-  if (!(value instanceof Codec)) throw new TypeError(`parameter ${JSON.stringify(key)}: expected a codec, rest.named(...) or rest.responseCookie(...)`);
-  return { name, codec: value, description, attributes: undefined };
+  const attributes = value instanceof ResponseCookieField ? value.attributes : undefined;
+  const schema = value instanceof ResponseCookieField ? value.codec : (value as SchemaLike);
+  // A codec as it is, without building the message a Standard Schema's failure would need.
+  const codec = schema instanceof Codec ? schema : asCodec(schema, `${kind} parameter ${JSON.stringify(key)}`, true);
+  return { name, codec, description, attributes };
 }
 
 function mayBeAbsent(c: Codec<unknown>): boolean {

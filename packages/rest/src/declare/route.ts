@@ -1,4 +1,4 @@
-import type { Codec, VarField } from '@lib/codec';
+import type { Codec, SchemaLike, VarField } from '@lib/codec';
 import type { SecurityRequirement } from '@lib/openapi';
 import { json, mediaTypeOf, type Format } from '@lib/format';
 import type { Context } from './context.js';
@@ -15,7 +15,7 @@ import type { RequestFormats, ResponseFormats } from './formats.js';
 import { DEFAULT_MAX_BODY_BYTES, type Observer, type Options } from './options.js';
 import type { BoundReceiveFunc, BoundSendFunc, Middleware, MiddlewareAttachment } from './middleware.js';
 import { decodeParam, isMultiValue, type RequestParamSpec } from './param-values.js';
-import { FORBIDDEN_HEADER_PARAMS, paramKey, type AnyParam, type ParamLocation, type RequestMergeParam } from './params.js';
+import { asCodec, FORBIDDEN_HEADER_PARAMS, paramKey, type AnyParam, type ParamLocation, type RequestMergeParam } from './params.js';
 import { fillTemplate, RouteDeclarationError, templateVars } from './path-template.js';
 import type { CapabilityRequirement } from './requirements.js';
 import { frozenMeta, type ResponseMeta, type ResponseMetaFields, type RouteMeta, type RouteMetaFields } from './route-meta.js';
@@ -296,7 +296,10 @@ export type PositionalOptions<Req, Resp, E1, E2, E3, E4, E5, E6, E7, E8, E9, E10
 /**
  * Declares a route: method, path template, request and response
  * codecs, then any mix of `routeMeta`, `responseMeta`, parameters, `errorStatus`,
- * `errorPattern`, `requestFormats`, `formats`, `requireQoS`/`requireHWM`.
+ * `errorPattern`, `requestFormats`, `formats`, `requireQoS`/`requireHWM`. The request and
+ * response codecs (and parameters' codecs) may be Standard Schemas (zod 4, valibot 1, arktype 2),
+ * made codecs once, here, as `rest.route` does.
+ * @throws {TypeError} a Standard Schema without JSON Schema, or one its library cannot write.
  * @throws {RouteDeclarationError} for a bad method or template, a path parameter missing from
  * the template, a parameter declared twice, or a forbidden header parameter (`Accept`,
  * `Content-Type`, `Authorization`), a header or cookie name that is not an HTTP token, or a
@@ -312,8 +315,8 @@ export type PositionalOptions<Req, Resp, E1, E2, E3, E4, E5, E6, E7, E8, E9, E10
 export function newRoute<Req, Resp, const P extends string = string, E1 extends DeclaredError = never, E2 extends DeclaredError = never, E3 extends DeclaredError = never, E4 extends DeclaredError = never, E5 extends DeclaredError = never, E6 extends DeclaredError = never, E7 extends DeclaredError = never, E8 extends DeclaredError = never, E9 extends DeclaredError = never, E10 extends DeclaredError = never, E11 extends DeclaredError = never, E12 extends DeclaredError = never, E13 extends DeclaredError = never, E14 extends DeclaredError = never, E15 extends DeclaredError = never, E16 extends DeclaredError = never>(
   method: string,
   path: P,
-  reqCodec: Codec<Req>,
-  respCodec: Codec<Resp>,
+  reqCodec: SchemaLike<Req>,
+  respCodec: SchemaLike<Resp>,
   ...opts: PositionalOptions<Req, Resp, E1, E2, E3, E4, E5, E6, E7, E8, E9, E10, E11, E12, E13, E14, E15, E16>
 ): Route<Req, Resp, P, Req, E1 | E2 | E3 | E4 | E5 | E6 | E7 | E8 | E9 | E10 | E11 | E12 | E13 | E14 | E15 | E16> {
   return declareRoute(method, path, reqCodec, respCodec, opts as readonly RouteOption<never, never, unknown>[]);
@@ -324,7 +327,10 @@ export function newRoute<Req, Resp, const P extends string = string, E1 extends 
  * they type the route themselves.
  * @internal
  */
-export function declareRoute<Req, Resp, P extends string>(method: string, path: P, reqCodec: Codec<Req>, respCodec: Codec<Resp>, opts: readonly RouteOption<never, never, unknown>[]): Route<Req, Resp, P, Req, never> {
+export function declareRoute<Req, Resp, P extends string>(method: string, path: P, reqSchema: SchemaLike<Req>, respSchema: SchemaLike<Resp>, opts: readonly RouteOption<never, never, unknown>[]): Route<Req, Resp, P, Req, never> {
+  // A Standard Schema becomes a codec here, once; a codec stays as it is.
+  const reqCodec = asCodec(reqSchema, 'request codec');
+  const respCodec = asCodec(respSchema, 'response codec');
   const m = method.toUpperCase();
   const id = `${m} ${path}`;
   if (!isToken(m)) throw new RouteDeclarationError(id, `invalid method ${JSON.stringify(method)}`);
