@@ -53,15 +53,18 @@ describe('arbitrary: constraints combine', () => {
 });
 
 describe('arbitrary: what it cannot generate', () => {
-  it('throws a TypeError naming the kind for a stream, a foreign schema and a class of your own', () => {
+  it('throws a TypeError naming the kind for a stream; a foreign schema and a class of your own are read from their JSON Schema', () => {
     expect(() => arbitrary(codec.stream(codec.int()))).toThrow(/kind "stream".*arbitrary\(streamCodec\.item\)/);
     const standard = {
-      '~standard': { version: 1 as const, vendor: 'mine', validate: (value: unknown) => ({ value }) },
+      '~standard': { version: 1 as const, vendor: 'mine', validate: (value: unknown) => (typeof value === 'string' ? { value } : { issues: [{ message: 'not a string' }] }) },
     };
-    expect(() => arbitrary(codec.fromStandardSchema(standard, { jsonSchema: {} }))).toThrow(TypeError);
-    expect(() => arbitrary(codec.fromStandardSchema(standard, { jsonSchema: {} }))).toThrow(/kind "standardSchema"/);
+    const mine = codec.fromStandardSchema(standard, { jsonSchema: { type: 'string', minLength: 2 } });
+    expect(draw(arbitrary(mine)).every((w) => typeof w === 'string' && [...w].length >= 2)).toBe(true);
+    expect(draw(arbitrary(mine, { valid: false })).every((r) => typeof r.value !== 'string' && r.constraint === 'type')).toBe(true);
     class Upper extends codec.StringCodec {}
-    expect(() => arbitrary(new Upper())).toThrow(/kind "string": its class is not one of @lib\/codec/);
+    expect(draw(arbitrary(new Upper())).every((w) => typeof w === 'string')).toBe(true);
+    const never = codec.fromStandardSchema({ '~standard': { version: 1 as const, vendor: 'mine', validate: () => ({ issues: [{ message: 'no' }] }) } }, { jsonSchema: {} });
+    expect(() => arbitrary(never)).toThrow(/from its JSON Schema: no candidate decodes/);
   });
 
   it('throws a TypeError for constraints no value satisfies together', () => {

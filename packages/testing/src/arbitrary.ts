@@ -62,6 +62,7 @@ import {
   stringDraft,
   timeDraft,
 } from './leaves.js';
+import { schemaDraft } from './json-schema-arbitrary.js';
 import type { RefusedValue } from './refused-value.js';
 
 /** Options of {@link arbitrary}. */
@@ -83,7 +84,6 @@ export interface ArbitraryOptions {
 const UNSUPPORTED: Readonly<Record<string, string>> = {
   stream:
     'a stream decodes to an iterable whose items are checked only as they are read, so decode neither accepts nor refuses them at once; generate its items with arbitrary(streamCodec.item)',
-  standardSchema: 'the values a foreign Standard Schema accepts are not declared to @lib/codec',
 };
 
 /** The builder of each codec class of `@lib/codec` (the class itself, not a subclass). */
@@ -155,8 +155,11 @@ class Walker implements Walk {
     if (codec instanceof LazyCodec) return this.lazy(codec);
     const build = BUILDERS.get(codec.constructor);
     if (build !== undefined) return build(codec as never, this);
-    const why = UNSUPPORTED[codec.kind] ?? 'its class is not one of @lib/codec';
-    throw new TypeError(`@lib/testing: cannot generate values of a codec of kind ${JSON.stringify(codec.kind)}: ${why}`);
+    const why = UNSUPPORTED[codec.kind];
+    if (why !== undefined) throw new TypeError(`@lib/testing: cannot generate values of a codec of kind ${JSON.stringify(codec.kind)}: ${why}`);
+    // A foreign schema (`codec.fromStandardSchema`, a zod, valibot or arktype schema given to a
+    // route) or a class of your own: from its JSON Schema, judged by its decoding.
+    return schemaDraft(codec, this, this.maxDepth, 'its class is not one of @lib/codec');
   }
 
   /** `codec.lazy(get)`: the resolved codec one level deeper; past the depth limit, its smallest values. */
@@ -207,11 +210,19 @@ class Walker implements Walk {
  * own (`validate.constraint({ name, test })`) filters the candidates of the codec's type with
  * its `test`, trying at most 5000 candidates per value.
  *
- * Recursive codecs (`codec.lazy`) are entered at most `maxDepth` times (default 3).
+ * A codec no builder knows — `codec.fromStandardSchema()` (a zod, valibot or arktype schema
+ * given to a route) or a codec class of your own — is generated from its JSON Schema 2020-12
+ * (the foreign schema's own): types, `enum`, `const`, `properties`, `required`,
+ * `additionalProperties`, `items`, lengths, ranges, `multipleOf`, `pattern`, the formats email,
+ * uuid, date-time, date, time, uri, hostname, ipv4 and ipv6, `anyOf`, `oneOf`, `allOf`, local
+ * `$ref`s; a candidate is kept only when the codec decodes it. A parameter's schema
+ * (`{ parameter: true }`) gets text.
+ *
+ * Recursive codecs (`codec.lazy`, a recursive `$ref`) are entered at most `maxDepth` times (default 3).
  *
  * @throws {TypeError} for a codec that cannot be generated: `codec.stream()` (its items are
- * checked as they are read, not by `decode`), `codec.fromStandardSchema()`, a codec class of your
- * own; for constraints no generated candidate satisfies together (`minLength(5)` with
+ * checked as they are read, not by `decode`), a codec whose JSON Schema gives no candidate it
+ * decodes; for constraints no generated candidate satisfies together (`minLength(5)` with
  * `maxLength(2)`); for a recursive codec with no finite value.
  */
 export function arbitrary(codec: AnyCodec, options?: ArbitraryOptions & { readonly valid?: true }): fc.Arbitrary<unknown>;
@@ -225,7 +236,11 @@ export function arbitrary(codec: AnyCodec, options?: ArbitraryOptions & { readon
  * text (`format`), a missing required field (`required`), an unknown key of a strict object
  * (`unknownKey`), a missing or unknown union tag (`discriminator`), a value no alternative of an
  * untagged union takes (`anyOf`), another value than a literal's (`const`), a mapping that throws
- * (`map`). A constraint that cannot be broken alone (`maxLength(36)` beside `uuid`) is not.
+ * (`map`). A codec generated from its JSON Schema is broken keyword by keyword, each
+ * refusal labelled with the keyword it breaks (`type`, `required`, `minLength`, `maxLength`,
+ * `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`, `minItems`,
+ * `maxItems`, `pattern`, `format`, `enum`, `const`, `additionalProperties`, `anyOf`), and kept
+ * only when the codec refuses it. A constraint that cannot be broken alone (`maxLength(36)` beside `uuid`) is not.
  *
  * @throws {TypeError} as for valid values, and when the codec refuses no value (`codec.any()`,
  * `codec.empty()` without constraints).

@@ -8,8 +8,6 @@ export type { AssertServerOptions, CheckServerOptions } from './check-server.js'
 export type { ReportedResponse, RouteReach, ServerFailure, ServerReport, ServerTiming } from './report.js';
 export { formatReport } from './report.js';
 export type { FormatReportOptions } from './report.js';
-export { mswHandlers } from './msw-handlers.js';
-export type { MswHandlersOptions } from './msw-handlers.js';
 export { mockServer } from './mock-server.js';
 export type { MockServer, MockServerOptions } from './mock-server.js';
 export type { MockOptions, MockOverride } from './mock-answers.js';

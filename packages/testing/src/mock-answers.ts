@@ -25,7 +25,7 @@ export interface MockOverride {
   readonly status: number;
 }
 
-/** Options of `testing.mswHandlers` and `testing.mockServer`. */
+/** Options of `mswHandlers` (`@lib/testing/msw`) and `testing.mockServer`. */
 export interface MockOptions {
   /**
    * The seed of the generated values: the same seed gives the same answers, in the same order,

@@ -1,8 +1,7 @@
 import type { MockOptions } from './mock-answers.js';
-import { newMockRouter } from './mock-router.js';
 import type { AnyRoute } from './requests.js';
 
-/** Options of {@link mockServer}: those of `testing.mswHandlers`, and the port. */
+/** Options of {@link mockServer}: those of `mswHandlers` (`@lib/testing/msw`), and the port. */
 export interface MockServerOptions extends MockOptions {
   /** The TCP port on 127.0.0.1; default 0, a free one (read it from `baseURL`). */
   readonly port?: number;
@@ -21,16 +20,17 @@ export interface MockServer {
 }
 
 /**
- * The mock of `testing.mswHandlers`, served over real HTTP from a local server on `127.0.0.1`,
+ * The mock of `mswHandlers` (`@lib/testing/msw`), served over real HTTP from a local server on `127.0.0.1`,
  * for callers that cannot use Mock Service Worker: another process, a client of your own, a
  * language other than JavaScript. The same answers (the same `seed` gives the same values), the
  * same refusals (400 with the error envelope for an invalid request, 406, 415, 413), the same
  * `overrides`; security requirements are not enforced (any credentials, or none, are accepted).
  * Paths are served as declared, under no base path.
  *
- * It listens with `@lib/router-adapter`'s Node server (node:http through `@hono/node-server`),
- * which loads those modules when it starts (a dynamic `import()`), so importing `@lib/testing` in
- * a browser bundle pulls in no Node module.
+ * It listens with `@lib/router-adapter`'s Node server (node:http through `@hono/node-server`)
+ * on a `hono` app: those modules are loaded when it starts (a dynamic `import()`), so importing
+ * `@lib/testing` in a browser bundle pulls in no Node module, and needs no `hono` (an optional
+ * peer dependency: install it to use the mock server).
  *
  * ```ts
  * const mock = await testing.mockServer(routes, { seed: 1 });
@@ -39,13 +39,16 @@ export interface MockServer {
  * const user = await client.call(getUser, { id: '5f1c7a52-8a43-4a9e-9a41-2d1f0f5b2c11' });
  * await mock.close();
  * ```
- * @throws {TypeError} as `testing.mswHandlers` (an override of no route or of an undeclared
+ * @throws {TypeError} (rejects) as `mswHandlers` (an override of no route or of an undeclared
  * status, a codec that cannot be generated), or for a `port` that is not an integer from 0 to 65535.
  * @throws {Error} (rejects) when the server cannot listen (`EADDRINUSE`).
  */
 export async function mockServer(routes: readonly AnyRoute[], options: MockServerOptions = {}): Promise<MockServer> {
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new TypeError(`testing.mockServer: port must be an integer from 0 to 65535, got ${String(port)}`);
+  // Loaded here, not at the top: `hono` and `@lib/router-adapter` are loaded only when a mock
+  // server starts, so importing `@lib/testing` needs neither.
+  const { newMockRouter } = await import('./mock-router.js');
   const mock = newMockRouter(routes, options, `127.0.0.1:${port}`);
   const controller = new AbortController();
   const served = mock.api.serve({ signal: controller.signal });

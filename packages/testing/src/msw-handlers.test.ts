@@ -1,5 +1,5 @@
 /**
- * `testing.mswHandlers` against the users API of examples/users-api: Mock Service Worker
+ * `mswHandlers` (`@lib/testing/msw`) against the users API of examples/users-api: Mock Service Worker
  * intercepts `fetch` (`setupServer` from `msw/node`), and the typed client of `@lib/rest` calls
  * every route through `@lib/node-http`'s fetch transport, decoding each answer with the route's
  * own codecs. No server of ours listens: what answers is the real pipeline behind `router.fetch`.
@@ -15,7 +15,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 // on it would make a circle of packages.
 import { createSession, createUser, deleteUser, getMe, getUser, listUsers, routes, sessionToken, user, userEvent, userEvents, userPage } from '../../../examples/users-api/src/api.js';
 import { CALLS, clientOf as clientAt, EMAIL, ID } from '../test/users-api.js';
-import { mswHandlers } from './msw-handlers.js';
+import { mswHandlers } from './msw.js';
 
 const ORIGIN = 'http://users.test';
 
