@@ -86,6 +86,22 @@ export interface ResponseDescriptor {
   readonly cookies: readonly ResponseCookieDescriptor[];
   /** Specification extensions of the Response Object (OpenAPI 3.1 §4.9): `{ 'x-max-body-bytes': 5242880 }`. */
   readonly extensions?: Readonly<Record<`x-${string}`, unknown>>;
+  /** The operations a client may call next with values of this response (OpenAPI 3.1 §4.8.20 Link Object), by link name. */
+  readonly links?: Readonly<Record<string, LinkDescriptor>>;
+}
+
+/**
+ * A Link Object (OpenAPI 3.1 §4.8.20): the operation `operationId` takes, as its parameters (by
+ * their names), values of the response or request at hand, written as runtime expressions
+ * (§4.8.20.4): `'$response.body#/id'`, `'$request.path.id'`, `'$response.header.Location'`; a
+ * value without a leading `$` is a constant.
+ */
+export interface LinkDescriptor {
+  readonly operationId: string;
+  readonly parameters?: Readonly<Record<string, string>>;
+  /** A runtime expression or constant for the target's request body. */
+  readonly requestBody?: string;
+  readonly description?: string;
 }
 
 /** The request body of a POST, PUT or PATCH route. */

@@ -166,8 +166,18 @@ export interface ResponseObject {
   description: string;
   headers?: Record<string, HeaderObject | ReferenceObject>;
   content?: Record<string, MediaTypeObject>;
+  /** Link Objects by name (OpenAPI 3.1 §4.8.20). */
+  links?: Record<string, LinkObject>;
   /** Specification extensions (OpenAPI 3.1 §4.9). */
   [extension: `x-${string}`]: unknown;
+}
+
+/** Link Object (OpenAPI 3.1 §4.8.20), by `operationId`. */
+export interface LinkObject {
+  operationId: string;
+  parameters?: Record<string, string>;
+  requestBody?: string;
+  description?: string;
 }
 
 /**

@@ -46,6 +46,7 @@ function renderResponse(route: RouteDescriptor, status: string, r: ResponseDescr
     description: r.description !== '' ? r.description : reasonPhrase(status),
     headers: Object.keys(headers).length > 0 ? headers : undefined,
     content: Object.keys(content).length > 0 ? content : undefined,
+    links: r.links === undefined || Object.keys(r.links).length === 0 ? undefined : Object.fromEntries(Object.entries(r.links).map(([name, l]) => [name, omitUndefined({ operationId: l.operationId, parameters: l.parameters === undefined ? undefined : { ...l.parameters }, requestBody: l.requestBody, description: l.description })])),
     ...r.extensions,
   });
 }

@@ -6,6 +6,7 @@ import { parseSetCookie } from 'cookie';
 import fc from 'fast-check';
 import { isJsonMediaType } from './internal/http.js';
 import { credentialsFor, LearnedCredentials, malformedFor, routeSecurity, withoutCredentials, type RouteSecurity } from './internal/security.js';
+import { linkRecords } from './internal/links.js';
 import { StateRecords } from './internal/state.js';
 import { formatReport, type ReportedResponse, type RouteReach, type ServerFailure, type ServerReport, type ServerTiming } from './report.js';
 import { requestBodyWire, requestValues, routeRequests, type RequestCredentials, type TestRequest } from './requests.js';
@@ -288,7 +289,11 @@ async function runKind(run: Run, route: RouteRun, kind: Kind, arbitrary: () => f
     const a = answers[i];
     if (a === undefined || errors[i] !== undefined || !learns || !isSuccess(route, a.status)) return;
     const cookies = Object.fromEntries(a.headers.getSetCookie().map((line) => parseSetCookie(line)).filter((c) => c.value !== undefined).map((c) => [c.name, c.value as string]));
-    run.records.learn({ params: requestValues(route.d, req), body: requestBodyWire(req) }, { json: a.json, cookies });
+    const params = requestValues(route.d, req);
+    const body = requestBodyWire(req);
+    run.records.learn({ params, body }, { json: a.json, cookies });
+    // The links the route declares (OpenAPI 3.1 §4.8.20) say which values its answer gives to which operation.
+    run.records.add(linkRecords(route.handle.route.meta.links, { status: a.status, params, body, json: a.json, headers: a.headers }));
     run.learned.learn(a.json, cookies);
   });
   const first = errors.findIndex((e) => e !== undefined);

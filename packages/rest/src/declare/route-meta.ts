@@ -1,4 +1,4 @@
-import type { ExternalDocsDescriptor, SecurityRequirement } from '@lib/openapi';
+import type { ExternalDocsDescriptor, LinkDescriptor, SecurityRequirement } from '@lib/openapi';
 import type { Status } from './error-rules.js';
 import type { PlainParam, ResponseMergeParam } from './params.js';
 import type { RouteOption } from './route-option.js';
@@ -39,6 +39,15 @@ export interface RouteMetaFields {
    * docs page, health checks.
    */
   readonly hidden?: boolean;
+  /**
+   * The operations a client may call next with values of the success response (OpenAPI 3.1
+   * §4.8.20 Link Objects), by link name: `{ getUser: { operationId: 'getUser', parameters: { id:
+   * '$response.body#/id' } } }`. Documented on the main success response; `@lib/testing`
+   * follows them. Each parameter is a runtime expression (`$response.body#/id`,
+   * `$request.path.id`, `$response.header.Location`, …) or a constant; the server checks them,
+   * and that each names an operation it documents, when it writes the document.
+   */
+  readonly links?: Readonly<Record<string, LinkDescriptor>>;
 }
 
 /** Route metadata as a route option. */
@@ -71,6 +80,7 @@ export function frozenMeta(fields: RouteMetaFields): RouteMetaFields {
   if (fields.tags !== undefined) copy.tags = Object.freeze([...fields.tags]);
   if (fields.security !== undefined) copy.security = frozenRequirements(fields.security);
   if (fields.externalDocs !== undefined) copy.externalDocs = Object.freeze({ ...fields.externalDocs });
+  if (fields.links !== undefined) copy.links = Object.freeze({ ...fields.links });
   return Object.freeze(copy);
 }
 

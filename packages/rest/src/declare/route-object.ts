@@ -1,6 +1,6 @@
 import { Codec, EmptyCodec, map, ObjectCodec, OptionalCodec, type FieldShape, type Infer, type InferInput, type ObjectInput, type ObjectOutput, type SchemaLike, type Simplify } from '@lib/codec';
 import type { Format } from '@lib/format';
-import type { SecurityRequirement } from '@lib/openapi';
+import type { LinkDescriptor, SecurityRequirement } from '@lib/openapi';
 import type { Context, SignedInContext } from './context.js';
 import { ErrorPattern, type ErrorStatusRule, type Status, type StatusNumber } from './error-rules.js';
 import { formats as responseFormats, requestFormats } from './formats.js';
@@ -215,6 +215,13 @@ export interface RouteDefinition<M extends string, P extends string, PP, Q, H, C
   /** Extra documented responses (OpenAPI 3.1 Responses Object). */
   readonly responses?: readonly ResponseMetaFields[];
   /**
+   * The operations a client may call next with values of the success response (OpenAPI 3.1
+   * §4.8.20), by link name: `{ getUser: { operationId: 'getUser', parameters: { id:
+   * '$response.body#/id' } } }`. Documented on the main success response; `@lib/testing`
+   * follows them.
+   */
+  readonly links?: Readonly<Record<string, LinkDescriptor>>;
+  /**
    * Security requirements of the operation (OpenAPI 3.1 Security Requirement Object): the list
    * holds alternatives, the schemes of one object are all needed, `{}` among them makes sign-in
    * optional, `[]` makes the route public. When every alternative names a scheme, the handler's
@@ -321,7 +328,9 @@ export function route<
 > {
   const d = definition as unknown as RouteDefinition<string, string, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, Codec<unknown> | undefined, Codec<unknown> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ResponseCookieEntry> | undefined, readonly AnyErrorRule[] | undefined, SuccessEntries | undefined>;
   const opts: RouteOption<never, never, unknown>[] = [];
-  if (d.meta !== undefined || d.security !== undefined) opts.push(routeMeta({ ...d.meta, ...(d.security !== undefined && { security: d.security }) }));
+  if (d.meta !== undefined || d.security !== undefined || d.links !== undefined) {
+    opts.push(routeMeta({ ...d.meta, ...(d.security !== undefined && { security: d.security }), ...(d.links !== undefined && { links: d.links }) }));
+  }
   for (const r of d.responses ?? []) opts.push(responseMeta(r));
   if (d.pathParams !== undefined) requestParams(opts, 'path', d.pathParams);
   if (d.query !== undefined) requestParams(opts, 'query', d.query);

@@ -197,6 +197,7 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
     description: meta.respDescription ?? reasonPhrase(status),
     content: respBody ? media(handle.responseFormats, meta.respSchemaName) : [],
     ...responseParts(allParams),
+    ...(meta.links !== undefined && { links: meta.links }),
   });
   // The other declared successes, each with its own body, headers and cookies (or the route's).
   for (const sr of route.successes) {

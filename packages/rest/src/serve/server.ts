@@ -398,14 +398,26 @@ export class Server implements RouteRegistry {
   /**
    * The OpenAPI 3.1 document of every registered route, except those declared `hidden`.
    * @throws {import('@lib/codec').SchemaNameConflictError} when two different schemas share a name.
+   * @throws {RouteDeclarationError} when a link names an operation the document does not have, or a parameter value starting with `$` is not a runtime expression.
    */
   openAPISpec(): Document {
+    const documented = this.handles().filter((h) => h.route.meta.hidden !== true);
+    // OpenAPI 3.1 §4.8.20: a link's operationId names an operation of the document.
+    const operations = new Set(documented.map((h) => h.route.meta.operationId));
+    for (const h of documented) {
+      for (const [name, link] of Object.entries(h.route.meta.links ?? {})) {
+        if (!operations.has(link.operationId)) throw new RouteDeclarationError(h.route.id, `link ${JSON.stringify(name)} names operation ${JSON.stringify(link.operationId)}, which no documented route has`);
+        for (const [param, value] of [...Object.entries(link.parameters ?? {}), ...(link.requestBody === undefined ? [] : [['requestBody', link.requestBody] as const])]) {
+          if (value.startsWith('$') && !RUNTIME_EXPRESSION.test(value)) {
+            throw new RouteDeclarationError(h.route.id, `link ${JSON.stringify(name)}: ${param}: ${JSON.stringify(value)} is not a runtime expression ($response.body#/id, $request.path.id, $response.header.Location, …)`);
+          }
+        }
+      }
+    }
     return renderDocument({
       info: this.info,
       servers: this.#documentedServers(),
-      routes: this.handles()
-        .filter((h) => h.route.meta.hidden !== true)
-        .map((h) => describeRoute(h)),
+      routes: documented.map((h) => describeRoute(h)),
       ...(this.#securitySchemes.size > 0 && { securitySchemes: Object.fromEntries([...this.#securitySchemes].map(([name, s]) => [name, s.object])) }),
       ...(this.#security.length > 0 && { security: this.#security }),
       ...(this.#tags.length > 0 && { tags: this.#tags }),
@@ -413,6 +425,9 @@ export class Server implements RouteRegistry {
     });
   }
 }
+
+/** A runtime expression (OpenAPI 3.1 §4.8.20.4), whole: `$url`, `$method`, `$statusCode`, or a header, query, path or body of the request or response. */
+const RUNTIME_EXPRESSION = /^\$(?:url|method|statusCode|(?:request|response)\.(?:header\.[!#$%&'*+.^_`|~0-9A-Za-z-]+|query\.\S+|path\.\S+|body(?:#(?:\/(?:[^~/]|~[01])*)*)?))$/;
 
 /** Creates a builder: `rest.newServer({ title: 'Users', version: '1.0.0' }, rest.withPathConstraints(validate.httpPath))`. */
 export function newServer(info: InfoDescriptor, ...options: ServerOption[]): Server {
