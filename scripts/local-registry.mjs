@@ -73,6 +73,8 @@ try {
     packages: {
       // Ours: only what is published here, never the public registry's.
       '@lib/*': { access: '$all', publish: '$authenticated' },
+      // Everything else from npmjs.org: other scopes (@types/node), then unscoped packages.
+      '@*/*': { access: '$all', publish: '$authenticated', proxy: 'npmjs' },
       '**': { access: '$all', publish: '$authenticated', proxy: 'npmjs' },
     },
     max_body_size: '100mb',
