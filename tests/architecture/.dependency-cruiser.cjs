@@ -35,7 +35,7 @@ module.exports = {
       name: 'kernel-below-declaration',
       comment: 'The kernel (@lib/codec, @lib/validate, @lib/format) and the reflection (@lib/openapi) never import the declaration (@lib/rest) or an adapter.',
       severity: 'error',
-      from: { path: '^packages/(codec|validate|format|openapi)/src/' },
+      from: { path: '^packages/(codec|validate|format|openapi|openapi-import)/src/' },
       to: { path: '^packages/(rest|node-http|router-adapter|otel|openapi-ui)/' },
     },
     {

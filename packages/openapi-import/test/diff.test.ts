@@ -1,0 +1,47 @@
+import { describe, expect, test } from 'vitest';
+import { diffDocuments } from '../src/index.js';
+
+const op = (extra: object = {}): object => ({ operationId: 'getPet', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } }, ...extra });
+const doc = (version: string, pet: object, opExtra: object = {}, path = '/pets/{id}'): object => ({
+  openapi: version,
+  info: { title: 'T', version: '1' },
+  paths: { [path]: { get: op({ parameters: [{ name: path.includes('petId') ? 'petId' : 'id', in: 'path', required: true, schema: { type: 'string' } }], ...opExtra }) } },
+  components: { schemas: { Pet: pet } },
+});
+
+describe('diffDocuments', () => {
+  test('3.0 nullable equals a 3.1 null type; keyword order and $ref names do not matter', () => {
+    const a = doc('3.0.3', { type: 'object', required: ['name', 'id'], properties: { name: { type: 'string', nullable: true }, id: { type: 'integer' } } });
+    const b = {
+      ...(doc('3.1.0', { $ref: '#/components/schemas/Animal' }) as Record<string, unknown>),
+      components: { schemas: { Pet: { $ref: '#/components/schemas/Animal' }, Animal: { properties: { id: { type: 'integer', format: 'double-int' }, name: { type: ['string', 'null'] } }, required: ['id', 'name'], type: 'object' } } },
+    };
+    expect(diffDocuments(a, b)).toEqual([]);
+    // strict: what @lib adds is reported.
+    expect(diffDocuments(a, b, { strict: true }).map((d) => d.pointer)).toContain('paths/GET /pets/{id}/responses/200/content/application~1json/schema/properties/id/format');
+  });
+
+  test('changed schemas, parameters, statuses and security are reported where they are', () => {
+    const a = doc('3.1.0', { type: 'object', properties: { name: { type: 'string', maxLength: 10 } } }, { security: [{ key: [] }] });
+    const b = doc('3.1.0', { type: 'object', properties: { name: { type: 'string', maxLength: 20 } } }, { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }], responses: { '201': { description: 'ok' } } });
+    expect(diffDocuments(a, b).map((d) => `${d.kind} ${d.pointer}`)).toEqual([
+      'parameter paths/GET /pets/{id}/parameters/path:id/schema/type',
+      'status paths/GET /pets/{id}/responses/200',
+      'status paths/GET /pets/{id}/responses/201',
+      'security paths/GET /pets/{id}/security',
+      'schema components/schemas/Pet/properties/name/maxLength',
+    ].map((s) => s.replace(/^parameter (.*)\/type$/, 'schema $1/type')));
+  });
+
+  test('an operation missing on either side is one difference', () => {
+    const a = doc('3.1.0', { type: 'string' });
+    const b = { ...a, paths: {} };
+    expect(diffDocuments(a, b).map((d) => d.kind)).toEqual(['operation-missing']);
+    expect(diffDocuments(b, a).map((d) => d.kind)).toEqual(['operation-added']);
+  });
+
+  test('recursive schemas compare without looping', () => {
+    const tree = { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Pet' } } } };
+    expect(diffDocuments(doc('3.1.0', tree), doc('3.1.0', tree))).toEqual([]);
+  });
+});

@@ -1,0 +1,109 @@
+import { describe, expect, test } from 'vitest';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { importDocument, loadDocument } from '../src/index.js';
+import { generate, serveAndDiff } from './roundtrip.js';
+
+const fixture = (f: string): string => join(fileURLToPath(new URL('.', import.meta.url)), 'fixtures', f);
+const doc31 = (schemas: object, paths: object = {}): object => ({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths, components: { schemas } });
+
+describe('component schemas', () => {
+  test('objects, required, enums, nullable, formats, readOnly and recursion become codecs', () => {
+    const { source, refused } = importDocument(loadDocument(fixture('shop.yaml')));
+    expect(source).toContain('export const Item = codec.object({ id: codec.string().refine(validate.uuid, annotate({"readOnly":true}))');
+    expect(source).toContain('name: codec.string().refine(validate.minLength(1), validate.maxLength(100))');
+    expect(source).toContain('price: codec.number().refine(exclusiveMinimum(0))');
+    expect(source).toContain('kind: codec.optional(codec.string().refine(validate.oneOf("book", "game")))');
+    expect(source).toContain('note: codec.optional(codec.nullable(codec.string()))');
+    expect(source).toContain('parent: codec.optional(codec.lazy((): codec.Codec<any> => Item))');
+    // The external file became a component named after it.
+    expect(source).toContain('export const item_input = codec.object(');
+    expect(refused.filter((r) => r.kind !== 'servers')).toEqual([
+      { pointer: '#/paths/~1items~1{id}/delete', kind: 'generated-name', reason: 'no operationId: the route is routes.deleteItemsId (the document keeps none)' },
+    ]);
+  });
+
+  test('3.1 type arrays, const, oneOf with and without null, allOf merges, additionalProperties', () => {
+    const { source } = importDocument(doc31({
+      A: { type: ['string', 'null'], maxLength: 3 },
+      B: { const: 'b' },
+      C: { oneOf: [{ $ref: '#/components/schemas/A' }, { type: 'integer' }], discriminator: { propertyName: 'k' } },
+      D: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+      E: { allOf: [{ $ref: '#/components/schemas/F' }, { type: 'object', required: ['y'], properties: { y: { type: 'integer', format: 'int32' } } }] },
+      F: { type: 'object', properties: { x: { type: 'boolean' } }, additionalProperties: false },
+      G: { type: 'object', additionalProperties: { type: 'string' } },
+    }));
+    expect(source).toContain('export const A = codec.nullable(codec.string().refine(validate.maxLength(3))).withName("A")');
+    expect(source).toContain('export const B = codec.literal("b").withName("B")');
+    expect(source).toContain('export const C = exactlyOne(codec.untaggedUnion(A, codec.int())).refine(annotate({"discriminator":{"propertyName":"k"}})).withName("C")');
+    expect(source).toContain('export const D = codec.nullable(codec.string()).withName("D")');
+    expect(source).toContain('export const E = codec.object({ x: codec.optional(codec.boolean()), y: codec.int32() }).strict().withName("E")');
+    expect(source).toContain('export const G = codec.record(codec.string()).withName("G")');
+  });
+
+  test('what @lib cannot express is refused and commented where it applies', () => {
+    const { source, refused } = importDocument(doc31({
+      T: { type: 'array', prefixItems: [{ type: 'string' }] },
+      N: { not: { type: 'string' } },
+      P: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: { type: 'integer' } },
+      F: { type: 'string', format: 'password' },
+    }));
+    const kinds = refused.map((r) => `${r.kind} ${r.pointer}`);
+    expect(kinds).toEqual(expect.arrayContaining([
+      'tuple #/components/schemas/T/items',
+      'keyword #/components/schemas/N/not',
+      'additional-properties #/components/schemas/P/additionalProperties',
+      'format-unchecked #/components/schemas/F/format',
+    ]));
+    for (const r of refused) expect(source).toContain(`at ${r.pointer}: ${r.reason}`);
+  });
+
+  test('names that are not identifiers are made ones; the document keeps the name', () => {
+    const { source } = importDocument(doc31({ 'pull-request': { type: 'string' }, '1x': { type: 'string' }, default: { type: 'string' } }));
+    expect(source).toContain('export const pull_request = codec.string().withName("pull-request")');
+    expect(source).toContain('export const _1x = codec.string().withName("1x")');
+    expect(source).toContain('export const default_ = codec.string().withName("default")');
+  });
+
+  test('Swagger 2.0 is refused as a whole', () => {
+    expect(() => importDocument({ swagger: '2.0', info: {}, paths: {} })).toThrow('expected an OpenAPI 3.0 or 3.1 document, got Swagger 2.0');
+  });
+});
+
+describe('operations', () => {
+  test('parameters, bodies, responses, errors, security and docs become rest.route({...})', () => {
+    const { source } = importDocument(loadDocument(fixture('shop.yaml')));
+    expect(source).toContain('query: { limit: codec.optional(codec.intString().refine(validate.min(1), validate.max(100))), tag: codec.optional(codec.array(codec.string())) }');
+    expect(source).toContain('headers: { xTenantID: rest.named("X-Tenant-ID", codec.string()) }');
+    expect(source).toContain('responseHeaders: { xTotal: rest.named("X-Total", codec.intString()) }');
+    expect(source).toContain('errors: [rest.errorPattern(errorOf(409), 409, Problem, (e) => e.body as never).withDescription("Taken.")]');
+    expect(source).toContain('security: [{"bearer":[]}]');
+    expect(source).toContain('security: []');
+    expect(source).toContain('meta: { tags: ["items"], deprecated: true, respStatus: 204, respDescription: "Deleted." }');
+    expect(source).toContain('bearer: rest.bearerScheme("JWT")');
+  });
+
+  test('non-default parameter styles are refused with the reason', () => {
+    const { refused } = importDocument({
+      openapi: '3.0.3', info: { title: 'T', version: '1' },
+      paths: { '/a': { get: { operationId: 'a', parameters: [
+        { name: 'ids', in: 'query', explode: false, schema: { type: 'array', items: { type: 'string' } } },
+        { name: 'filter', in: 'query', style: 'deepObject', schema: { type: 'object' } },
+      ], responses: { '200': { description: 'ok' } } } } },
+    });
+    expect(refused.map((r) => r.kind)).toEqual(['param-style', 'param-style']);
+    expect(refused[0]?.reason).toContain('comma-separated');
+  });
+});
+
+test('the fixture round-trips: compiles, serves, and its exported document equals the input', async () => {
+  const doc = loadDocument(fixture('shop.yaml'));
+  const [r] = generate([{ name: 'shop', doc }]);
+  expect(r?.typeErrors).toEqual([]);
+  await serveAndDiff(r!, doc);
+  expect(r?.error).toBeUndefined();
+  expect(r?.served).toBe(true);
+  expect(r?.differences).toEqual([]);
+  expect(r?.schemaDifferences).toEqual([]);
+  expect([r?.operationsEqual, r?.schemasEqual]).toEqual([4, 3]);
+}, 120_000);
