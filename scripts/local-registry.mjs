@@ -69,7 +69,9 @@ try {
     self_path: dir,
     storage: join(dir, 'storage'),
     auth: { htpasswd: { file: join(dir, 'htpasswd'), max_users: 1 } },
-    uplinks: { npmjs: { url: 'https://registry.npmjs.org/', timeout: '60s' } },
+    // A busy machine makes a large packument (@types/node's) slow: wait for it, and never mark
+    // npmjs.org offline after a few slow answers (Verdaccio's default: 2 failures, then 5 minutes of 404s).
+    uplinks: { npmjs: { url: 'https://registry.npmjs.org/', timeout: '300s', max_fails: 1000, fail_timeout: '1s', agent_options: { keepAlive: true, maxSockets: 8 } } },
     packages: {
       // Ours: only what is published here, never the public registry's.
       '@lib/*': { access: '$all', publish: '$authenticated' },
@@ -79,7 +81,7 @@ try {
     },
     max_body_size: '100mb',
     web: { enable: false },
-    logs: { type: 'stdout', format: 'pretty', level: 'error' },
+    logs: { type: 'stdout', format: 'pretty', level: 'warn' },
   });
   server = await new Promise((resolve, reject) => {
     const s = app.listen(port, '127.0.0.1', () => resolve(s));

@@ -110,7 +110,10 @@ describe('the published packages', () => {
     copyFileSync(join(fixture, 'service.ts'), join(app, 'service.ts'));
     copyFileSync(join(fixture, 'tsconfig.json'), join(app, 'tsconfig.json'));
     // The printed install line, and the tools to build with.
-    const installed = await sh(app, 'npm', ['install', '--registry', registry, '@lib/codec', '@lib/validate', '@lib/rest', '@lib/node-http', 'typescript@~5.9.3', '@types/node@^20.19.0']);
+    const installed = await sh(app, 'npm', ['install', '--registry', registry, '@lib/codec', '@lib/validate', '@lib/rest', '@lib/node-http', 'typescript@~5.9.3', '@types/node@^20.19.0']).catch((err: unknown) => {
+      // What the registry said about it (its uplink to npmjs.org, say) belongs in the failure.
+      throw new Error(`${err instanceof Error ? err.message : String(err)}\nthe local registry's output:\n${registryOutput.slice(-4000)}`, { cause: err });
+    });
     expect(warnings(installed)).toEqual([]);
     const manifest = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; overrides?: unknown };
     expect(manifest.dependencies['@lib/rest']).toMatch(/^\^\d+\.\d+\.\d+/);
