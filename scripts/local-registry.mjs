@@ -7,7 +7,8 @@
  * stopped (Ctrl-C, SIGTERM). Packages must be built first (`pnpm registry` builds them).
  *
  * Everything else a project installs (hono, typescript, the packages' own dependencies) comes
- * from the public registry through the local one. Storage lives in a temporary folder, removed on
+ * from the public registry through the local one. Behind a proxy that re-signs TLS, Node must know its CA
+ * (`NODE_EXTRA_CA_CERTS`), or every package from npmjs.org is a 404 here. Storage lives in a temporary folder, removed on
  * exit. Output: progress on stderr; on stdout, one line `registry: <url>` once it is ready, then
  * the install line.
  */
