@@ -4,27 +4,13 @@
 // defect is planted in a server that otherwise keeps its contract.
 import * as codec from '@lib/codec';
 import type { SecurityRequirement } from '@lib/openapi';
-import * as nodeHttp from '@lib/node-http';
 import * as rest from '@lib/rest';
 import * as validate from '@lib/validate';
 import { describe, expect, it } from 'vitest';
+import { served } from '../test/served.js';
 import { assertServer, checkServer } from './check-server.js';
 import type { ServerReport } from './report.js';
 import { formatReport } from './report.js';
-
-async function served<T>(api: rest.Server, use: (baseURL: string) => Promise<T>): Promise<T> {
-  const transport = nodeHttp.newServerTransport({ addr: '127.0.0.1:0' });
-  api.attach(transport);
-  const stop = new AbortController();
-  const done = api.serve({ signal: stop.signal });
-  const { host, port } = await transport.listening();
-  try {
-    return await use(`http://${host}:${port}`);
-  } finally {
-    stop.abort();
-    await done;
-  }
-}
 
 /** `checkServer` of `declared` against a server built from `serving` (the same builder unless given). */
 async function check(declared: rest.Server, options: { serving?: rest.Server; runs?: number; credentials?: { headers?: Record<string, string> }; concurrency?: number } = {}): Promise<ServerReport> {

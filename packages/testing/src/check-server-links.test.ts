@@ -3,10 +3,10 @@
 // names do not match. Servers are real, on 127.0.0.1 port 0.
 import * as codec from '@lib/codec';
 import type { LinkDescriptor } from '@lib/openapi';
-import * as nodeHttp from '@lib/node-http';
 import * as rest from '@lib/rest';
 import * as validate from '@lib/validate';
 import { describe, expect, it } from 'vitest';
+import { served } from '../test/served.js';
 import { checkServer } from './check-server.js';
 import { evaluate } from './internal/links.js';
 
@@ -44,18 +44,8 @@ function accountsApi(links: Record<string, LinkDescriptor> | undefined): rest.Se
   return api;
 }
 
-async function run(api: rest.Server) {
-  const transport = nodeHttp.newServerTransport({ addr: '127.0.0.1:0' });
-  api.attach(transport);
-  const stop = new AbortController();
-  const done = api.serve({ signal: stop.signal });
-  const { host, port } = await transport.listening();
-  try {
-    return await checkServer({ api, baseURL: `http://${host}:${port}`, runs: 20, seed: 5 });
-  } finally {
-    stop.abort();
-    await done;
-  }
+function run(api: rest.Server) {
+  return served(api, (baseURL) => checkServer({ api, baseURL, runs: 20, seed: 5 }));
 }
 
 describe('checkServer follows declared links', () => {

@@ -2,10 +2,10 @@
 // @lib/codec): requests are generated from the schemas' JSON Schema and judged by the schemas,
 // over real HTTP. The clean server passes; a handler answering what its response schema refuses
 // is found.
-import * as nodeHttp from '@lib/node-http';
 import * as rest from '@lib/rest';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { served } from '../test/served.js';
 import { z } from 'zod';
 import { checkServer, formatReport } from './check-server.js';
 import { requests } from './requests.js';
@@ -75,20 +75,6 @@ function bookshelf(defect: boolean): rest.Server {
     })
     .register(api);
   return api;
-}
-
-async function served<T>(api: rest.Server, use: (baseURL: string) => Promise<T>): Promise<T> {
-  const transport = nodeHttp.newServerTransport({ addr: '127.0.0.1:0' });
-  api.attach(transport);
-  const stop = new AbortController();
-  const done = api.serve({ signal: stop.signal });
-  const { host, port } = await transport.listening();
-  try {
-    return await use(`http://${host}:${port}`);
-  } finally {
-    stop.abort();
-    await done;
-  }
 }
 
 describe('checkServer on routes declared with zod schemas', () => {

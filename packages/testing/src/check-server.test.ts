@@ -6,6 +6,7 @@ import * as rest from '@lib/rest';
 import * as validate from '@lib/validate';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { served } from '../test/served.js';
 import { assertServer, checkServer, formatReport } from './check-server.js';
 import { canRefuse, requests, type TestRequest } from './requests.js';
 
@@ -58,20 +59,6 @@ function buildApi(defects: Defects): rest.Server {
     .register(api);
   listItems.withHandler((_ctx, req) => [...items.values()].slice(0, req.limit)).register(api);
   return api;
-}
-
-async function served<T>(api: rest.Server, use: (baseURL: string) => Promise<T>): Promise<T> {
-  const transport = nodeHttp.newServerTransport({ addr: '127.0.0.1:0' });
-  api.attach(transport);
-  const stop = new AbortController();
-  const done = api.serve({ signal: stop.signal });
-  const { host, port } = await transport.listening();
-  try {
-    return await use(`http://${host}:${port}`);
-  } finally {
-    stop.abort();
-    await done;
-  }
 }
 
 describe('testing.requests', () => {

@@ -15,8 +15,6 @@ import {
   HeaderParamError,
   CookieParamError,
   MethodNotAllowedError,
-  MiddlewareError,
-  MiddlewareInputError,
   NoRouteError,
   NotAcceptableError,
   ParamError,
@@ -36,7 +34,7 @@ import { BODY_METHODS, defaultStatus, matchErrorRule, takesNothing, type Route }
 import { decodeParam, isMultiValue, type RequestParamSpec } from '../../declare/param-values.js';
 import type { RouteHandle } from '../../declare/route.js';
 import { Redirect } from '../../declare/redirect.js';
-import { isConditional, isUnchanged, PreconditionFailedError } from '../conditional.js';
+import { isConditional, isUnchanged } from '../conditional.js';
 import { NotModified, type Validators } from '../../declare/not-modified.js';
 import type { FallbackRequest, FallbackResponses, PipelineRequest, PipelineResponse, PreparedRoute, RefusedStatus, ResponseBody } from './exchange.js';
 import { Answer, type DeclaredSuccess, type Responder } from '../../declare/success.js';
