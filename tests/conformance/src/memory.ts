@@ -56,10 +56,11 @@ export function memorySuite(adapter: string): void {
      */
     async function growth(warmUp: () => Promise<void>, load: () => Promise<void>): Promise<number> {
       await warmUp();
-      // The smaller of two measured runs: the 64 KiB buffers a large body passes through are
-      // freed when V8 next collects, and how many are still waiting at the peak varies from run
-      // to run (up to about 30 MB here, with the body never held). A server that buffered the
-      // body grows by at least its size in both.
+      // The smaller of two measured runs. While a measurement runs the server scavenges before
+      // each sample, so the 64 KiB buffers a large body passes through no longer wait for a late
+      // collection (they once reached 31.6 MB on a loaded machine, the body never held); a
+      // server that buffered the body grows by at least its size in both (checked: a
+      // `codec.bytes()` upload field grows it by 101 MiB).
       let least = Infinity;
       for (let run = 0; run < 2; run++) {
         await (await fetch(`${base}/m/reset`, { method: 'POST' })).arrayBuffer();
