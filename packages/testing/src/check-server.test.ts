@@ -31,6 +31,8 @@ interface Defects {
   readonly longName?: boolean;
   /** The errorHandler answers 422 where the pipeline would answer 400 (undeclared). */
   readonly undeclaredStatus?: boolean;
+  /** The server takes bodies up to 4 MiB, where the document (of a builder without the defect) states 1 MiB. */
+  readonly largeBodies?: boolean;
 }
 
 function buildApi(defects: Defects): rest.Server {
@@ -39,6 +41,7 @@ function buildApi(defects: Defects): rest.Server {
     { title: 'items', version: '1.0.0' },
     rest.withDefaultOptions({
       validateResponses: false,
+      ...(defects.largeBodies === true && { maxBodyBytes: 4 * 1024 * 1024 }),
       ...(defects.undeclaredStatus === true && { errorHandler: (_ctx: rest.Context, err: unknown, status: number) => ({ status: status === 400 ? 422 : status, body: { error: err instanceof Error ? err.message : 'error' } }) }),
     }),
   );
@@ -157,5 +160,22 @@ describe('testing.checkServer', () => {
     expect(message).toMatch(/answered 422, a status the route does not declare \(it declares [^)]*400/);
     expect(message).toContain('invalid on purpose');
     expect(message).toContain('seed 7');
+  }, 60_000);
+});
+
+describe('checkServer: the statuses HTTP itself gives', () => {
+  it('provokes the 406, 415 and 413 a route documents, and fails a server whose answer is another', async () => {
+    const documented = buildApi({});
+    const clean = await served(buildApi({}), (baseURL) => checkServer({ api: documented, baseURL, runs: 5, seed: 1 }));
+    expect(clean.failures).toEqual([]);
+    const create = clean.reach.find((r) => r.operationId === 'createItem');
+    expect(create?.statuses).toMatchObject({ '406': 1, '413': 1, '415': 1 });
+    expect(create?.unseen.filter((s) => s === 406 || s === 413 || s === 415)).toEqual([]);
+    // The document states 1 MiB (1 048 576 bytes); this server takes 4 MiB.
+    const lax = await served(buildApi({ largeBodies: true }), (baseURL) => checkServer({ api: documented, baseURL, runs: 5, seed: 1 }));
+    expect(lax.failures.map((f) => [f.operationId, f.problem])).toEqual([
+      ['createItem', 'answered 201 to a body of 1048577 bytes, over the documented limit of 1048576, where the route documents 413'],
+    ]);
+    expect(formatReport(lax)).toContain('(1048577 bytes)');
   }, 60_000);
 });

@@ -2,11 +2,13 @@ import type { Codec } from '@lib/codec';
 import { mediaTypeOf, type Format } from '@lib/format';
 import type { MediaTypeDescriptor, ResponseDescriptor, RouteDescriptor } from '@lib/openapi';
 import { describeRoute, type RouteHandle, type Server } from '@lib/rest';
+import { pipelineStage } from '@lib/rest/pipeline';
 import { parseSetCookie } from 'cookie';
 import fc from 'fast-check';
 import { isJsonMediaType } from './internal/http.js';
 import { credentialsFor, LearnedCredentials, malformedFor, routeSecurity, withoutCredentials, type RouteSecurity } from './internal/security.js';
 import { linkRecords } from './internal/links.js';
+import { protocolProbes } from './internal/protocol-probes.js';
 import { StateRecords } from './internal/state.js';
 import { formatReport, type ReportedResponse, type RouteReach, type ServerFailure, type ServerReport, type ServerTiming } from './report.js';
 import { requestBodyWire, requestValues, routeRequests, type RequestCredentials, type TestRequest } from './requests.js';
@@ -97,6 +99,12 @@ class Violation extends Error {
  *   where several sources answer one status), and a status declared without content has none;
  * - declared response headers and cookies are present when required, and decode.
  *
+ * The statuses HTTP itself gives are provoked where the route documents them, each with one
+ * valid request changed in one way: 406 for an `Accept` no response format writes (RFC 9110
+ * §15.5.7), 415 for a `Content-Type` no request format reads (§15.5.16), 413 for a body one
+ * byte over the limit the document states (`x-max-body-bytes`; limits above 8 MiB are not
+ * probed, §15.5.14). Any other answer is a failure: the document promises what the server does not do.
+ *
  * Credentials: a route is secured by its own security requirements, else the API's global ones
  * (alternatives; `{}` among them makes sign-in optional). A secured route is also sent valid
  * requests without credentials and with a malformed one (a character of the credential changed):
@@ -149,7 +157,7 @@ export async function checkServer(options: CheckServerOptions): Promise<ServerRe
     .sort((a, b) => FLOW_ORDER(a.route.method) - FLOW_ORDER(b.route.method));
   const reach: RouteReach[] = [];
   for (const handle of handles) {
-    const d = describeRoute(handle);
+    const d = describeRoute(handle, options.api.servingSettings());
     const sec = routeSecurity(d, options.api.securitySchemes(), options.api.globalSecurity());
     const route: RouteRun = { handle, d, sec, operationId: d.operationId ?? `${d.method} ${d.path}`, requests: 0, statuses: new Map(), succeeded: false, validStatuses: new Map() };
     const { credentials, covered } = credentialsFor(sec, given, run.learned);
@@ -158,6 +166,7 @@ export async function checkServer(options: CheckServerOptions): Promise<ServerRe
     // Built when a kind's requests are drawn (runKind counts it as generation), with the records learned until then.
     const arbitraries = (c: RequestCredentials | undefined) => routeRequests(handle, d, { records: run.records.snapshot(), ...(c !== undefined && { credentials: c }) });
     await runKind(run, route, { mode, valid: true, main: true }, () => arbitraries(credentials).valid(), runs);
+    if (mode !== 'anonymous' || sec.guard === 'optional') await runProbes(run, route, () => arbitraries(credentials).valid());
     if (checkSecurity && sec.guard !== 'public' && !sec.paramAtCredential) {
       const schemes = sec.alternatives.flat().map(([, s]) => s);
       if (mode === 'signed-in') await runKind(run, route, { mode: 'anonymous', valid: true, main: false }, () => arbitraries(withoutCredentials(given, schemes)).valid(), probeRuns);
@@ -310,6 +319,38 @@ async function runKind(run: Run, route: RouteRun, kind: Kind, arbitrary: () => f
   });
 }
 
+/**
+ * Sends the route's protocol probes (`protocolProbes`: 406, 415, 413 where its document lists
+ * them), each made from one valid request, and fails the run where the answer is another status.
+ */
+async function runProbes(run: Run, route: RouteRun, arbitrary: () => fc.Arbitrary<TestRequest> | undefined): Promise<void> {
+  const t0 = performance.now();
+  const arb = arbitrary();
+  const [valid] = arb === undefined ? [] : fc.sample(arb, { numRuns: 1, seed: run.seed });
+  run.time.generationMs += performance.now() - t0;
+  if (valid === undefined) return;
+  const kind: Kind = { mode: 'plain', valid: false, main: false };
+  for (const probe of protocolProbes(route.d, valid)) {
+    const t1 = performance.now();
+    try {
+      const answer = await exchange(run, route, probe.request, kind);
+      if (answer.status !== probe.status) {
+        throw new Violation(`answered ${answer.status} to ${probe.what}, where the route documents ${probe.status}`, answer.reported);
+      }
+      check(route, probe.request, answer, kind);
+    } catch (err) {
+      run.failures.push({
+        operationId: route.operationId,
+        request: probe.request,
+        problem: err instanceof Violation ? err.problem : `the check failed: ${err instanceof Error ? err.message : String(err)}`,
+        ...(err instanceof Violation && err.response !== undefined && { response: err.response }),
+      });
+    } finally {
+      run.time.httpMs += performance.now() - t1;
+    }
+  }
+}
+
 /** Sends one request and counts its answer for the route's reach. */
 async function exchange(run: Run, route: RouteRun, req: TestRequest, kind: Kind): Promise<Answer> {
   run.sent++;
@@ -428,6 +469,9 @@ function declaredResponse(d: RouteDescriptor, status: number): ResponseDescripto
   return exact ?? d.responses.find((r) => r.status.toUpperCase() === `${String(status)[0]}XX`) ?? d.responses.find((r) => r.status === 'default');
 }
 
+/** The statuses the pipeline refuses an invalid request with (its parameters and body stages): never the answer to a valid one. */
+const INVALID_REQUEST: ReadonlySet<number> = new Set((['parameters', 'body'] as const).flatMap((name) => pipelineStage(name).refuses.map((r) => r.status)));
+
 function check(route: RouteRun, req: TestRequest, a: Answer, kind: Kind): void {
   const { handle, d } = route;
   const fail = (problem: string): never => {
@@ -450,7 +494,7 @@ function check(route: RouteRun, req: TestRequest, a: Answer, kind: Kind): void {
   if (declared === undefined) fail(`answered ${a.status}, a status the route does not declare (it declares ${d.responses.map((r) => r.status).join(', ')})`);
   const r = declared as ResponseDescriptor;
   const valid = kind.valid;
-  if (valid && a.status === 400) fail('refused a request its declaration accepts (400)');
+  if (valid && INVALID_REQUEST.has(a.status)) fail(`refused a request its declaration accepts (${a.status})`);
   if (!valid && a.status < 400) fail(`accepted a request it must refuse (${req.breaks?.at ?? 'a value'} breaks ${req.breaks?.constraint ?? 'its codec'}) with ${a.status}`);
   checkBody(handle, r, a, fail);
   for (const h of r.headers) {

@@ -39,7 +39,7 @@ export interface RouteReach {
   /**
    * The statuses the route declares (OpenAPI `responses`, numbers only: not `4XX` or `default`)
    * that no answer had: answers the run never provoked — a 409 no request conflicted for, a 413
-   * nobody sent a large enough body for; a 500 here is good news.
+   * over a limit too large to probe; a 500 here is good news.
    */
   readonly unseen: readonly number[];
   /** Why a route did not succeed, when the run can tell (no credential for its scheme, every answer a 401). */
@@ -106,7 +106,7 @@ export function formatReport(report: ServerReport, options: FormatReportOptions 
           const r = f.request;
           const lines = [`${i + 1}. ${f.operationId}: ${f.problem}`, `   request: ${r.method} ${r.target}`];
           for (const [k, v] of Object.entries(r.headers)) lines.push(`     ${k}: ${v}`);
-          if (r.body !== undefined) lines.push(`     body: ${typeof r.body === 'string' ? r.body : `(${r.body instanceof Blob ? r.body.size : r.body.byteLength} bytes)`}`);
+          if (r.body !== undefined) lines.push(`     body: ${typeof r.body === 'string' && r.body.length <= 2000 ? r.body : `(${typeof r.body === 'string' ? new TextEncoder().encode(r.body).byteLength : r.body instanceof Blob ? r.body.size : r.body.byteLength} bytes)`}`);
           if (r.breaks !== undefined) lines.push(`     (invalid on purpose: ${r.breaks.at} breaks ${r.breaks.constraint})`);
           if (f.response !== undefined) lines.push(`   response: ${f.response.status}${f.response.body === '' ? '' : ` ${f.response.body}`}`);
           return lines.join('\n');
