@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
 import { newServerTransport, honoContextFromContext, type HonoServerTransport } from '@lib/router-adapter';
-import { newServer, responseHeadersFromContext, Route, type Context, type Handler, type MiddlewareAttachment, type RouteHandle, type Server } from '@lib/rest';
+import { newServer, responseHeadersFromContext, Route, withBasePath, type Context, type Handler, type MiddlewareAttachment, type RouteHandle, type Server } from '@lib/rest';
 import { templateSource } from '@lib/rest/pipeline';
 import { AnswerSource, directResponse, middlewareOutput, operationIdOf, routePlan, successValue, type MockOptions } from './mock-answers.js';
 import { handleOf, type AnyRoute } from './requests.js';
@@ -25,6 +25,12 @@ export interface MockRouter {
    * template after a prefix (`/v1/users/7`, an API under a base path) is routed without it.
    */
   fetch(request: Request, template: string): Promise<Response>;
+}
+
+/** The base path the builder of every one of `routes` serves under, when they share one (`''` otherwise). */
+export function sharedBasePath(routes: readonly AnyRoute[]): string {
+  const paths = new Set(routes.map((r) => handleOf(r).server?.basePath ?? ''));
+  return paths.size === 1 ? ([...paths][0] as string) : '';
 }
 
 /** Thrown by the handler of a route whose answer the mock writes itself: the Hono middleware puts that answer in place. */
@@ -48,7 +54,7 @@ function suffixMatcher(template: string): RegExp {
 }
 
 /**
- * Builds the mock's server of `routes`: the route's main success, or the status `overrides`
+ * Builds the mock's server of `routes`, under `basePath` (none by default): the route's main success, or the status `overrides`
  * names, drawn from `seed`. Security requirements are dropped (any credentials, or none, are
  * accepted); `securityFunc` and `observer` options are not run; `validateResponses` is on.
  * @throws {TypeError} an override names no route, or a status its route does not declare; a
@@ -56,7 +62,7 @@ function suffixMatcher(template: string): RegExp {
  * @throws {import('@lib/rest').DuplicateRouteError} two routes have one method and path.
  * @throws {import('@lib/rest').CapabilityCoverageError} a route requires a capability HTTP lacks.
  */
-export function newMockRouter(routes: readonly AnyRoute[], options: MockOptions, addr?: string): MockRouter {
+export function newMockRouter(routes: readonly AnyRoute[], options: MockOptions, addr?: string, basePath = ''): MockRouter {
   const handles = routes.map(handleOf);
   const overrides = options.overrides ?? {};
   const ids = new Set(handles.map(operationIdOf));
@@ -81,7 +87,7 @@ export function newMockRouter(routes: readonly AnyRoute[], options: MockOptions,
   });
 
   const transport = newServerTransport({ router, ...(addr !== undefined && { addr }) });
-  const api = newServer({ title: 'mock', version: '0.0.0' });
+  const api = newServer({ title: 'mock', version: '0.0.0' }, withBasePath(basePath));
   for (const handle of handles) {
     const operationId = operationIdOf(handle);
     const plan = routePlan(handle, overrides[operationId]);

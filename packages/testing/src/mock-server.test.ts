@@ -3,6 +3,8 @@
  * users API, an override gives a declared error, `close()` leaves nothing open, and
  * `testing.checkServer` finds the mock true to the users service's whole contract.
  */
+import * as codec from '@lib/codec';
+import * as nodeHttp from '@lib/node-http';
 import * as rest from '@lib/rest';
 import { describe, expect, it } from 'vitest';
 import { getUser, routes } from '../../../examples/users-api/src/api.js';
@@ -17,6 +19,31 @@ function listeningServers(): number {
 }
 
 describe('mockServer', () => {
+  it('serves under the base path of the routes\' builder, or the one given', async () => {
+    const getItem = rest.route({ method: 'GET', path: '/items/{id}', pathParams: { id: codec.string() }, response: codec.object({ id: codec.string() }) });
+    const api = rest.newServer({ title: 'items', version: '1.0.0' }, rest.withBasePath('/api/v1'));
+    getItem.withHandler((_ctx, req) => ({ id: req.id })).register(api);
+    const mock = await mockServer(api.handles(), { seed: 13 });
+    try {
+      expect(mock.baseURL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+      const origin = new URL(mock.baseURL).origin;
+      expect((await fetch(`${origin}/api/v1/items/7`)).status).toBe(200);
+      expect((await fetch(`${origin}/items/7`)).status).toBe(404);
+      const client = rest.newClient();
+      client.attach(nodeHttp.newClientTransport({ baseURL: mock.baseURL }));
+      expect(typeof (await client.call(getItem, { id: '7' })).id).toBe('string');
+    } finally {
+      await mock.close();
+    }
+    const given = await mockServer([getItem], { seed: 13, basePath: '/v2' });
+    try {
+      expect(given.baseURL).toMatch(/\/v2$/);
+      expect((await fetch(`${given.baseURL}/items/7`)).status).toBe(200);
+    } finally {
+      await given.close();
+    }
+  });
+
   it('serves every route of the users API to the typed client over HTTP', async () => {
     const mock = await mockServer(routes, { seed: 11 });
     try {

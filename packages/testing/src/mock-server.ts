@@ -5,11 +5,18 @@ import type { AnyRoute } from './requests.js';
 export interface MockServerOptions extends MockOptions {
   /** The TCP port on 127.0.0.1; default 0, a free one (read it from `baseURL`). */
   readonly port?: number;
+  /**
+   * The path the routes are served under (`/api/v1`), as `rest.withBasePath` takes it. Default:
+   * the base path of the builder the routes are registered with (`api.handles()`, or routes
+   * registered with one), when they share one; else none.
+   * @throws {TypeError} (rejects) as `rest.withBasePath` does for a path it refuses.
+   */
+  readonly basePath?: string;
 }
 
 /** A running mock server. */
 export interface MockServer {
-  /** Where it listens: `http://127.0.0.1:<port>`, for `nodeHttp.newClientTransport({ baseURL })`. */
+  /** The base URL of the API it serves: `http://127.0.0.1:<port>` and the base path (`/api/v1`) if any, for `nodeHttp.newClientTransport({ baseURL })`. */
   readonly baseURL: string;
   /**
    * Stops it: no new connections, idle keep-alive connections closed, requests in flight
@@ -25,7 +32,7 @@ export interface MockServer {
  * language other than JavaScript. The same answers (the same `seed` gives the same values), the
  * same refusals (400 with the error envelope for an invalid request, 406, 415, 413), the same
  * `overrides`; security requirements are not enforced (any credentials, or none, are accepted).
- * Paths are served as declared, under no base path.
+ * Paths are served under the routes' base path (`basePath`), as their server serves them.
  *
  * It listens with `@lib/router-adapter`'s Node server (node:http through `@hono/node-server`)
  * on a `hono` app: those modules are loaded when it starts (a dynamic `import()`), so importing
@@ -48,8 +55,8 @@ export async function mockServer(routes: readonly AnyRoute[], options: MockServe
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new TypeError(`testing.mockServer: port must be an integer from 0 to 65535, got ${String(port)}`);
   // Loaded here, not at the top: `hono` and `@lib/router-adapter` are loaded only when a mock
   // server starts, so importing `@lib/testing` needs neither.
-  const { newMockRouter } = await import('./mock-router.js');
-  const mock = newMockRouter(routes, options, `127.0.0.1:${port}`);
+  const { newMockRouter, sharedBasePath } = await import('./mock-router.js');
+  const mock = newMockRouter(routes, options, `127.0.0.1:${port}`, options.basePath ?? sharedBasePath(routes));
   const controller = new AbortController();
   const served = mock.api.serve({ signal: controller.signal });
   served.catch(() => undefined);
@@ -68,7 +75,7 @@ export async function mockServer(routes: readonly AnyRoute[], options: MockServe
   }
   let closed: Promise<void> | undefined;
   return {
-    baseURL: `http://127.0.0.1:${address.port}`,
+    baseURL: `http://127.0.0.1:${address.port}${mock.api.basePath}`,
     close() {
       controller.abort();
       // `serve` resolves once node:http's server closed; its socket handles are released by

@@ -44,6 +44,8 @@ export interface RouteRegistry {
   globalSecurity(): readonly SecurityRequirement[];
   /** The builder's error rules (`rest.withErrors`), consulted after a route's own. */
   readonly errorRules?: readonly ErrorRule[];
+  /** The path every route is served under (`rest.withBasePath`), `''` for none. */
+  readonly basePath?: string;
   /** The status the builder's pipeline answers for an error no rule maps (its own refusals' statuses, else 500). */
   errorStatus?(err: unknown): number;
 }
