@@ -718,7 +718,10 @@ export function decodeErrorWith(rules: readonly ErrorRule[], status: number, bod
 export function takesNothing(c: Codec<unknown>): boolean {
   if (c.kind === 'empty') return false;
   try {
-    return c.encode(undefined) === undefined;
+    if (c.encode(undefined) !== undefined) return false;
+    // A Standard Schema encodes by the identity: whether it admits no value, its decoding says.
+    c.decode(undefined);
+    return true;
   } catch {
     return false;
   }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import * as rest from '../index.js';
 import { isMultiValue } from './param-values.js';
 import { asCodec } from './params.js';
+import { takesNothing } from './route.js';
 
 class NoBook extends Error {
   constructor(readonly id: number) {
@@ -63,6 +64,17 @@ function declareListBooks() {
     responseCookies: { seen: rest.responseCookie(z.string(), { maxAge: 60 }) },
   });
 }
+
+describe('takesNothing: a response a handler may leave without a value (503), else a broken contract (500)', () => {
+  it('asks a Standard Schema whether it admits no value, as it asks codecs', () => {
+    expect(takesNothing(asCodec(z.object({ id: z.string() }), 'response codec'))).toBe(false);
+    expect(takesNothing(asCodec(toStandardJsonSchema(v.string()), 'response codec'))).toBe(false);
+    expect(takesNothing(asCodec(z.string().optional(), 'response codec'))).toBe(true);
+    expect(takesNothing(codec.object({ id: codec.string() }))).toBe(false);
+    expect(takesNothing(codec.optional(codec.string()))).toBe(true);
+    expect(takesNothing(codec.any())).toBe(true);
+  });
+});
 
 describe('rest.route with Standard Schemas wherever a codec goes', () => {
   it('makes every parameter a codec of text, optional or defaulted as its schema says', () => {
