@@ -9,8 +9,8 @@ export interface Difference {
   readonly pointer: string;
   /**
    * What kind: `operation-missing`, `operation-added`, `parameter`, `request-body`, `media-type`,
-   * `status`, `header`, `security`, `security-scheme`, `schema`, `doc` (summary, description,
-   * tags, deprecated, operationId).
+   * `status`, `header`, `link`, `security`, `security-scheme`, `schema`, `doc` (summary,
+   * description, tags, deprecated, operationId).
    */
   readonly kind: string;
   /** The difference in words. */
@@ -237,6 +237,7 @@ class Differ {
       const desc = pipeline && typeof q.description === 'string' && typeof r.description === 'string' && q.description.startsWith(`${r.description}\n\nOr: `) ? r.description : q.description;
       this.doc(rat, 'description', r.description, desc);
       this.content(rat, r.content, pipeline ? (isObject(r.content) ? withoutEnvelope(q.content) : undefined) : q.content);
+      this.links(rat, r, q);
       const hs = (doc: JsonObject, v: JsonObject): Map<string, JsonObject> => new Map(Object.entries(isObject(v.headers) ? v.headers : {}).map(([n, h]) => [n.toLowerCase(), deref(doc, h) ?? {}]));
       const xh = hs(this.e, r);
       const yh = hs(this.a, q);
@@ -262,6 +263,26 @@ class Differ {
       if (this.options.strict !== true && PIPELINE_STATUSES.has(s)) continue;
       this.add(`${at}/responses/${s}`, 'status', `status ${s} is added`);
     }
+  }
+
+  /** The links of two responses, by name: target operation, parameters, request body, description. */
+  private links(at: string, r: JsonObject, q: JsonObject): void {
+    const ls = (doc: JsonObject, v: JsonObject): Map<string, JsonObject> => new Map(Object.entries(isObject(v.links) ? v.links : {}).map(([n, l]) => [n, deref(doc, l) ?? {}]));
+    const xl = ls(this.e, r);
+    const yl = ls(this.a, q);
+    for (const [n, l] of xl) {
+      const lat = `${at}/links/${escapeToken(n)}`;
+      const m = yl.get(n);
+      if (m === undefined) {
+        this.add(lat, 'link', `link ${n} is missing`);
+        continue;
+      }
+      const { description: ld, ...lr } = l;
+      const { description: md, ...mr } = m;
+      if (JSON.stringify(sortKeys(lr)) !== JSON.stringify(sortKeys(mr))) this.add(lat, 'link', `link ${n} differs`, lr, mr);
+      this.doc(lat, 'description', ld, md);
+    }
+    for (const n of yl.keys()) if (!xl.has(n)) this.add(`${at}/links/${escapeToken(n)}`, 'link', `link ${n} is added`);
   }
 
   private schemes(): void {
@@ -409,6 +430,32 @@ class SchemaDiff {
       o.type = c === null ? 'null' : typeof c === 'number' ? (Number.isInteger(c) ? 'integer' : 'number') : Array.isArray(c) ? 'array' : typeof c;
     }
     if (o.type === undefined && (isObject(o.properties) || Array.isArray(o.required))) o.type = 'object';
+    // An enum names its values: a type they all have says nothing more.
+    // (A type with null is read below as anyOf [type, null] first.)
+    if (Array.isArray(o.enum) && o.enum.length > 0 && o.type !== undefined && !(Array.isArray(o.type) && o.type.includes('null'))) {
+      const types = Array.isArray(o.type) ? o.type : [o.type];
+      if (o.enum.every((v) => types.some((t) => hasType(v, t)))) delete o.type;
+    }
+    // Several types and nothing else: the union of one schema per type.
+    if (Array.isArray(o.type) && o.type.filter((t) => t !== 'null').length > 1 && Object.keys(o).every((k) => k === 'type' || DOC_KEYWORDS.has(k) || k === 'default' || k === 'deprecated')) {
+      const { type, ...docs } = o;
+      o = { ...docs, anyOf: (type as Json[]).map((t) => ({ type: t })) };
+    }
+    // A type beside oneOf/anyOf applies to each branch: written into the branches, it is said once.
+    for (const kw of ['oneOf', 'anyOf'] as const) {
+      const list = o[kw];
+      if (typeof o.type !== 'string' || o.type === 'null' || !Array.isArray(list)) continue;
+      const type = o.type;
+      const fits = (b: Json): boolean => {
+        if (!isObject(b)) return false;
+        if (typeof b.$ref !== 'string') return true;
+        const t = deref(root, b)?.type;
+        return t === type || (t === 'integer' && type === 'number');
+      };
+      if (!list.every(fits)) continue;
+      o[kw] = list.map((b) => (isObject(b) && typeof b.$ref !== 'string' && b.type === undefined ? { ...b, type } : b));
+      delete o.type;
+    }
     // [t, 'null'] → anyOf of t and null; a union with a null branch is nullable whichever keyword.
     if (Array.isArray(o.type) && o.type.includes('null') && o.type.length === 2) {
       const t = o.type.find((x) => x !== 'null') as Json;
@@ -435,7 +482,15 @@ class SchemaDiff {
     // nullable(x).withDescription(…) say the same).
     if (Array.isArray(o.anyOf) && o.anyOf.length === 2) {
       const [first, second] = o.anyOf as [Json, Json];
-      if (isObject(first) && first.$ref === undefined && isObject(second) && second.type === 'null') {
+      if (isObject(first) && first.$ref !== undefined && !v30 && isObject(second) && second.type === 'null') {
+        // 3.1: annotations beside a $ref belong to the whole too.
+        const inner: JsonObject = { ...first };
+        for (const k of HOISTED) if (inner[k] !== undefined && o[k] === undefined) {
+          o[k] = inner[k] as Json;
+          delete inner[k];
+        }
+        o.anyOf = [inner, second];
+      } else if (isObject(first) && first.$ref === undefined && isObject(second) && second.type === 'null') {
         const inner: JsonObject = { ...first };
         for (const k of HOISTED) if (inner[k] !== undefined && o[k] === undefined) {
           o[k] = inner[k] as Json;
@@ -448,24 +503,34 @@ class SchemaDiff {
         o.anyOf = [inner, second];
       }
     }
+    // anyOf [anyOf [A, B], C] is anyOf [A, B, C].
+    if (Array.isArray(o.anyOf) && o.anyOf.some((b) => isObject(b) && Array.isArray(b.anyOf) && Object.keys(b).length === 1)) {
+      o.anyOf = o.anyOf.flatMap((b) => (isObject(b) && Array.isArray(b.anyOf) && Object.keys(b).length === 1 ? b.anyOf : [b]));
+    }
     return o;
   }
 
   private mergeAllOf(o: JsonObject, root: JsonObject, v30: boolean): JsonObject {
     const { allOf, ...rest } = o;
-    const parts = [...(allOf as Json[]), rest];
+    // The schema's own keywords first: its annotations win over its parts' (which apply to
+    // the whole too, JSON Schema collecting them from every subschema: the first part's).
+    const parts = [rest, ...(allOf as Json[])];
     const merged: JsonObject = {};
     for (const p of parts) {
       const n = this.norm(p, root, v30, {});
       for (const [k, v] of Object.entries(n)) {
-        if (DOC_KEYWORDS.has(k) || k === 'readOnly' || k === 'writeOnly' || k === 'deprecated' || k === 'default' || k === 'discriminator' || k === 'xml' || k === 'externalDocs' || k.startsWith('x-')) {
+        if (k === 'discriminator' || k === 'xml' || k === 'externalDocs' || k.startsWith('x-')) {
           if (p === rest) merged[k] = v;
           continue;
         }
         const cur = merged[k];
         if (cur === undefined) merged[k] = v;
-        else if (k === 'properties' && isObject(cur) && isObject(v)) merged[k] = { ...v, ...cur };
-        else if (k === 'required' && Array.isArray(cur) && Array.isArray(v)) merged[k] = [...new Set([...cur, ...v])];
+        else if (k === 'properties' && isObject(cur) && isObject(v)) {
+          // A property of several parts is all of its schemas.
+          const props: JsonObject = { ...cur };
+          for (const [pk, pv] of Object.entries(v)) props[pk] = props[pk] === undefined || JSON.stringify(props[pk]) === JSON.stringify(pv) ? pv : { allOf: [props[pk] as Json, pv] };
+          merged[k] = props;
+        } else if (k === 'required' && Array.isArray(cur) && Array.isArray(v)) merged[k] = [...new Set([...cur, ...v])];
       }
     }
     if (merged.type === undefined && (merged.properties !== undefined || merged.required !== undefined)) merged.type = 'object';
@@ -533,6 +598,20 @@ class SchemaDiff {
       }
       if (JSON.stringify(sortKeys(va)) !== JSON.stringify(sortKeys(vb))) this.d.add(kat, 'schema', `${k} differs`, va, vb);
     }
+  }
+}
+
+/** True when `v` is of the JSON Schema type `t`. */
+function hasType(v: Json, t: Json): boolean {
+  switch (t) {
+    case 'null': return v === null;
+    case 'boolean': return typeof v === 'boolean';
+    case 'string': return typeof v === 'string';
+    case 'number': return typeof v === 'number';
+    case 'integer': return typeof v === 'number' && Number.isInteger(v);
+    case 'array': return Array.isArray(v);
+    case 'object': return isObject(v);
+    default: return false;
   }
 }
 

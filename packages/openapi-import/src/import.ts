@@ -265,6 +265,24 @@ function helperSource(helpers: ReadonlySet<string>, errors: boolean): string[] {
   return out;
 }
 
+const opIdCache = new WeakMap<JsonObject, Set<string>>();
+/** The operationIds of a document's operations. */
+function operationIds(doc: JsonObject): Set<string> {
+  let ids = opIdCache.get(doc);
+  if (ids === undefined) {
+    ids = new Set();
+    for (const raw of Object.values(isObject(doc.paths) ? doc.paths : {})) {
+      const item = resolveRef(doc, raw);
+      for (const m of METHODS) {
+        const op = item?.[m];
+        if (isObject(op) && typeof op.operationId === 'string') ids.add(op.operationId);
+      }
+    }
+    opIdCache.set(doc, ids);
+  }
+  return ids;
+}
+
 function resolveRef(doc: JsonObject, v: Json | undefined): JsonObject | undefined {
   let cur = v;
   for (let i = 0; i < 32 && isObject(cur) && typeof cur.$ref === 'string'; i++) cur = cur.$ref.startsWith('#') ? resolvePointer(doc, cur.$ref) : undefined;
@@ -615,6 +633,7 @@ class RouteWriter {
     const out: string[] = [];
     const successes: string[] = [];
     const errors: string[] = [];
+    const documented: string[] = [];
     for (const status of statuses) {
       const r = resolveRef(this.doc, rs[status]);
       const rptr = `${ptr}/${escapeToken(status)}`;
@@ -622,7 +641,8 @@ class RouteWriter {
         notes.push(this.refuse(rptr, 'response', 'a response pointing at nothing; left out'));
         continue;
       }
-      if (r.links !== undefined) notes.push(this.refuse(`${rptr}/links`, 'links', 'response links have no place in @lib; left out'));
+      if (r.links !== undefined && status !== main) notes.push(this.refuse(`${rptr}/links`, 'links', 'links of a response other than the main one: @lib documents the links of the main success response (meta.links) only; left out'));
+      else if (isObject(r.links)) this.links(r.links, `${rptr}/links`, notes);
       const description = typeof r.description === 'string' ? r.description : '';
       const content = isObject(r.content) && Object.keys(r.content).length > 0 ? this.content(r.content, `${rptr}/content`, notes, 'response') : undefined;
       const headers = this.responseHeaders(r, rptr, notes);
@@ -637,7 +657,12 @@ class RouteWriter {
         continue;
       }
       if (/^3\d\d$/.test(status) && status !== main) {
-        notes.push(this.refuse(rptr, 'status', status === '304' ? '304: @lib answers and documents it itself for routes that declare ETag or Last-Modified (or meta.preconditions); left out' : `${status}: a redirect beside a success: @lib routes redirect as their main response only (meta.respStatus); left out`));
+        // A redirect or 304 beside the main response: documented as an extra response (no content).
+        if (content === undefined && headers.length === 0 && !(isObject(r.content) && Object.keys(r.content).length > 0)) {
+          documented.push(`{ status: ${status}, description: ${JSON.stringify(description)} }`);
+          continue;
+        }
+        notes.push(this.refuse(rptr, 'status', `${status} with content or headers beside the main response: @lib documents other 3xx responses without content or headers only (responses: [...]); left out`));
         continue;
       }
       if (/^2\d\d$/.test(status)) {
@@ -661,7 +686,31 @@ class RouteWriter {
     if (main === undefined) notes.push(this.refuse(ptr, 'no-success', `no success response: @lib routes answer one (${this.method === 'post' ? 201 : 200} without content here), and the document will list it`));
     if (successes.length > 0) out.push(`successes: { ${successes.join(', ')} }`);
     if (errors.length > 0) out.push(`errors: [${errors.join(', ')}]`);
+    if (documented.length > 0) out.push(`responses: [${documented.join(', ')}]`);
     return out;
+  }
+
+  /** The main response's links (OpenAPI 3.1 §4.8.20) as `meta.links`. */
+  private links(links: JsonObject, ptr: string, notes: string[]): void {
+    const out: JsonObject = {};
+    for (const [name, raw] of Object.entries(links)) {
+      const lptr = `${ptr}/${escapeToken(name)}`;
+      const l = resolveRef(this.doc, raw);
+      if (l === undefined) continue;
+      const bad = Object.keys(l).filter((k) => !['operationId', 'parameters', 'requestBody', 'description'].includes(k) && !k.startsWith('x-'));
+      const params = isObject(l.parameters) ? l.parameters : {};
+      const nonText = Object.keys(params).filter((k) => typeof params[k] !== 'string');
+      if (typeof l.operationId !== 'string' || !operationIds(this.doc).has(l.operationId) || bad.length > 0 || nonText.length > 0 || (l.requestBody !== undefined && typeof l.requestBody !== 'string')) {
+        notes.push(this.refuse(lptr, 'links', `a link @lib cannot declare: it names an operationId of the document, parameters and requestBody as runtime expressions or text, a description${bad.length > 0 ? ` (not ${bad.join(', ')})` : ''}; left out`));
+        continue;
+      }
+      const link: JsonObject = { operationId: l.operationId };
+      if (Object.keys(params).length > 0) link.parameters = params;
+      if (typeof l.requestBody === 'string') link.requestBody = l.requestBody;
+      if (typeof l.description === 'string') link.description = l.description;
+      out[name] = link;
+    }
+    if (Object.keys(out).length > 0) this.metaExtra.push(`links: ${JSON.stringify(out)}`);
   }
 
   private responseHeaders(r: JsonObject, rptr: string, notes: string[]): string[] {

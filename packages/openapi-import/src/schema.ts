@@ -13,6 +13,8 @@ export interface Refusal {
 
 /** Keywords that only annotate: kept in the document by `annotate(…)`, checked by nobody. */
 const ANNOTATIONS = new Set(['readOnly', 'writeOnly', 'xml', 'externalDocs', '$comment', 'contentMediaType', 'contentEncoding', 'discriminator']);
+/** Annotations an allOf takes from its parts where it gives none itself. */
+const PART_DOCS = new Set(['description', 'title', 'example', 'examples', 'deprecated', 'default', 'readOnly', 'writeOnly']);
 /** Keywords read by the emitter itself. */
 const HANDLED = new Set([
   'type', 'nullable', 'description', 'title', 'deprecated', 'example', 'examples', 'default', 'enum', 'const', 'format',
@@ -206,7 +208,7 @@ export class SchemaEmitter {
       this.helpers.add('annotate');
       cs.push(`annotate(${JSON.stringify(ann)})`);
     }
-    return cs.length > 0 ? `${expr}.refine(${cs.join(', ')})` : expr;
+    return cs.length > 0 ? `${unnamed(expr)}.refine(${cs.join(', ')})` : expr;
   }
 
   private emitString(s: JsonObject, ptr: string, notes: string[], ann: JsonObject): string {
@@ -336,7 +338,15 @@ export class SchemaEmitter {
   }
 
   private emitUnion(s: JsonObject, kw: 'oneOf' | 'anyOf', ptr: string, use: SchemaUse, notes: string[], ann: JsonObject): string {
-    const branches = s[kw] as Json[];
+    let branches = s[kw] as Json[];
+    // A type beside the union applies to every branch: written into the branches that give
+    // none; a referenced branch of another type (or none) cannot take it.
+    if (typeof s.type === 'string' && s.type !== 'null') {
+      const type = s.type;
+      const misfit = branches.some((b) => isObject(b) && typeof b.$ref === 'string' && this.deref(b)?.type !== type && !(this.deref(b)?.type === 'integer' && type === 'number'));
+      if (misfit) notes.push(this.refuse(`${ptr}/type`, 'union-sibling', `"type" beside ${kw}, with a referenced branch of another type or none: @lib unions take no keywords of their own; left out`));
+      else branches = branches.map((b) => (isObject(b) && typeof b.$ref !== 'string' && b.type === undefined ? { ...b, type } : b));
+    }
     const others = Object.keys(s).filter((k) => !['oneOf', 'anyOf', 'description', 'title', 'deprecated', 'example', 'examples', 'default', 'nullable', 'discriminator', 'type'].includes(k) && !ANNOTATIONS.has(k) && !k.startsWith('x-'));
     for (const k of others) notes.push(this.refuse(`${ptr}/${escapeToken(k)}`, 'union-sibling', `${JSON.stringify(k)} beside ${kw}: @lib unions take no keywords of their own; left out`));
     const isNull = (b: Json): boolean => isObject(b) && b.type === 'null' && Object.keys(b).length === 1;
@@ -381,7 +391,13 @@ export class SchemaEmitter {
       }
       const flat = Array.isArray(part.allOf) ? this.flatten(part) : part;
       for (const [k, v] of Object.entries(flat)) {
-        if (k === 'description' || k === 'title' || k === 'example' || k === 'examples' || k === 'deprecated' || k === 'default' || k === 'readOnly' || k === 'writeOnly' || k === 'discriminator' || k === 'xml' || k === 'externalDocs' || k.startsWith('x-')) continue;
+        // Annotations of the parts apply to the whole (JSON Schema collects them from every
+        // subschema): the first part's, where the schema itself gives none (emit adds its own).
+        if (PART_DOCS.has(k)) {
+          if (s[k] === undefined && !(k === 'example' && s.examples !== undefined) && !(k === 'examples' && s.example !== undefined) && merged[k] === undefined) merged[k] = structuredClone(v);
+          continue;
+        }
+        if (k === 'discriminator' || k === 'xml' || k === 'externalDocs' || k.startsWith('x-')) continue;
         const cur = merged[k];
         if (cur === undefined) merged[k] = structuredClone(v);
         else if (k === 'properties' && isObject(cur) && isObject(v)) {
@@ -428,10 +444,18 @@ export class SchemaEmitter {
     if (s.default !== undefined) meta.default = s.default;
     if (Object.keys(meta).length > 0) metas.push(`.withMeta(${JSON.stringify(meta)})`);
     if (metas.length === 0) return expr;
-    if (/^[A-Za-z_$][\w$]*$/.test(expr) || expr.startsWith('codec.lazy(')) {
-      notes.push(this.refuse(ptr, 'ref-sibling', 'documentation beside a reference to a named schema: the named codec is referenced as it is, so this is left out'));
-      return expr;
-    }
-    return `${expr}${metas.join('')}`;
+    return `${unnamed(expr)}${metas.join('')}`;
   }
+}
+
+/**
+ * `expr`, made fit to take `.refine(…)` or `.with…(…)`: a reference to a named codec (its
+ * identifier, maybe followed by comments) becomes `codec.lazy(() => id)`. A copy of a named
+ * codec keeps its name, so a refined copy would be a second, different schema under that name
+ * (the OpenAPI renderer refuses that); a lazy codec has no name of its own and renders as a
+ * `$ref` to the named one with its own keywords beside it.
+ */
+function unnamed(expr: string): string {
+  const m = /^([A-Za-z_$][\w$]*)((?:\s*\/\*[\s\S]*?\*\/)*)$/.exec(expr);
+  return m === null ? expr : `codec.lazy(() => ${m[1] as string})${m[2] as string}`;
 }

@@ -44,4 +44,22 @@ describe('diffDocuments', () => {
     const tree = { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Pet' } } } };
     expect(diffDocuments(doc('3.1.0', tree), doc('3.1.0', tree))).toEqual([]);
   });
+
+  test('equal by meaning: a type its enum implies, several types as anyOf, a type beside oneOf said in each branch', () => {
+    const a = doc('3.1.0', { type: 'object', properties: { k: { enum: [true, false] }, v: { type: ['string', 'number'] }, u: { type: 'object', oneOf: [{ required: ['x'], properties: { x: { type: 'string' } } }, { $ref: '#/components/schemas/Q' }] } } });
+    const b = doc('3.1.0', { type: 'object', properties: { k: { type: 'boolean', enum: [true, false] }, v: { anyOf: [{ type: 'string' }, { type: 'number' }] }, u: { oneOf: [{ type: 'object', required: ['x'], properties: { x: { type: 'string' } } }, { $ref: '#/components/schemas/Q' }] } } });
+    const withQ = (d: object): object => ({ ...d, components: { schemas: { ...(d as { components: { schemas: object } }).components.schemas, Q: { type: 'object' } } } });
+    expect(diffDocuments(withQ(a), withQ(b))).toEqual([]);
+    // A real difference still shows: an enum value outside the other side's type.
+    const c = doc('3.1.0', { type: 'object', properties: { k: { type: 'string', enum: [true, false] } } });
+    expect(diffDocuments(doc('3.1.0', { type: 'object', properties: { k: { enum: [true, false] } } }), c).map((d) => d.pointer)).toEqual(['paths/GET /pets/{id}/responses/200/content/application~1json/schema/properties/k/type', 'components/schemas/Pet/properties/k/type']);
+  });
+
+  test('response links are compared by name', () => {
+    const link = (id: string): object => ({ responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } }, links: { self: { operationId: 'getPet', parameters: { id } } } } } });
+    const pet = { type: 'string' };
+    expect(diffDocuments(doc('3.1.0', pet, link('$response.body#/id')), doc('3.1.0', pet, link('$response.body#/id')))).toEqual([]);
+    expect(diffDocuments(doc('3.1.0', pet, link('$response.body#/id')), doc('3.1.0', pet, link('$request.path.id'))).map((d) => `${d.kind} ${d.pointer}`)).toEqual(['link paths/GET /pets/{id}/responses/200/links/self']);
+    expect(diffDocuments(doc('3.1.0', pet, link('$response.body#/id')), doc('3.1.0', pet)).map((d) => d.message)).toEqual(['link self is missing']);
+  });
 });

@@ -107,3 +107,53 @@ test('the fixture round-trips: compiles, serves, and its exported document equal
   expect(r?.schemaDifferences).toEqual([]);
   expect([r?.operationsEqual, r?.schemasEqual]).toEqual([4, 3]);
 }, 120_000);
+
+test('a named schema annotated where it is used keeps its name to itself; 304, links, type beside oneOf and allOf annotations round-trip', async () => {
+  const user = { title: 'User', type: 'object', required: ['login'], properties: { login: { type: 'string' } } };
+  const doc = {
+    openapi: '3.0.3', info: { title: 'T', version: '1' },
+    paths: {
+      '/advisories/{id}': {
+        get: {
+          operationId: 'getAdvisory',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: {
+            '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/advisory' } } }, links: { self: { operationId: 'getAdvisory', parameters: { id: '$response.body#/id' } } } },
+            '304': { description: 'Not modified' },
+          },
+        },
+      },
+      '/attestations': {
+        post: {
+          operationId: 'deleteAttestations',
+          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', oneOf: [{ properties: { digests: { type: 'array', items: { type: 'string' } } }, required: ['digests'] }, { properties: { ids: { type: 'array', items: { type: 'integer' } } }, required: ['ids'] }] } } } },
+          responses: { '201': { description: 'ok' } },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        'simple-user': user,
+        advisory: {
+          allOf: [{ type: 'object', properties: { error: { type: 'string', description: 'A code.' } } }, { type: 'object', required: ['id'], properties: { id: { type: 'string' }, error: { type: 'string', default: 'E1' } } }],
+          properties: {
+            // GitHub's pattern: a named schema, nullable and readOnly, through allOf.
+            author: { readOnly: true, nullable: true, description: 'The author.', allOf: [{ $ref: '#/components/schemas/simple-user' }] },
+            owner: { $ref: '#/components/schemas/simple-user' },
+          },
+        },
+      },
+    },
+  };
+  const { source, refused } = importDocument(doc);
+  expect(refused).toEqual([]);
+  expect(source).toContain('author: codec.optional(codec.nullable(codec.lazy(() => simple_user).refine(annotate({"readOnly":true}))).withDescription("The author."))');
+  expect(source).toContain('responses: [{ status: 304, description: "Not modified" }]');
+  expect(source).toContain('links: {"self":{"operationId":"getAdvisory","parameters":{"id":"$response.body#/id"}}}');
+  const [r] = generate([{ name: 'annotated-refs', doc }]);
+  expect(r?.typeErrors).toEqual([]);
+  await serveAndDiff(r!, doc);
+  expect(r?.error).toBeUndefined();
+  expect(r?.differences).toEqual([]);
+  expect(r?.schemaDifferences).toEqual([]);
+}, 120_000);
