@@ -4,6 +4,9 @@
  */
 export { builtinStatus, defaultErrorHandler, errorEnvelopeResponse, prepareFallback, prepareRoute } from './serve/pipeline/prepare.js';
 export { RequestRefusedError } from './serve/pipeline/prepare.js';
+export { PIPELINE_STAGES, pipelineStage } from './serve/pipeline/stages.js';
+export type { PipelineStage, StageName } from './serve/pipeline/stages.js';
+export type { SecuritySettings, ServingSettings } from './serve/settings.js';
 export type { FallbackRequest, FallbackResponses, RefusedStatus, PipelineRequest, PipelineResponse, PreparedRoute, ResponseBody } from './serve/pipeline/exchange.js';
 export { colonPath, fillTemplate, templateShape, templateSource, templateVars, transparentPath } from './declare/path-template.js';
 export { HTTP_PARAM_KINDS } from './declare/coverage.js';

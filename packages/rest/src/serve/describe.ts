@@ -11,7 +11,9 @@ import { BODY_METHODS, defaultStatus, takesNothing } from '../declare/route.js';
 import { PARAM_ERRORS } from '../declare/param-values.js';
 import type { RouteHandle } from '../declare/route.js';
 import { reasonPhrase } from '@lib/openapi';
-import { pipelineErrorOf, type ErrorClass } from '../declare/pipeline-errors.js';
+import type { ErrorClass } from '../declare/pipeline-errors.js';
+import { PIPELINE_STAGES } from './pipeline/stages.js';
+import { registrySettings, type SecuritySettings } from './settings.js';
 
 /** `text`, a sentence, with `clause` before its full stop. */
 const beforeStop = (text: string, clause: string): string => `${text.slice(0, -1)}${clause}.`;
@@ -131,8 +133,11 @@ interface ErrorSlot {
  * Transport headers the server adds on its own are not documented (`Content-Type`, `Vary: Accept`
  * on a route with several response formats, `WWW-Authenticate`, CORS, a format's own such as an
  * event stream's `Cache-Control`): only the route's declared response headers and cookies are.
+ *
+ * `settings` are the builder's global security requirements and schemes
+ * (`api.servingSettings()`); without them, those of the registry the route is registered with.
  */
-export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescriptor {
+export function describeRoute(handle: RouteHandle<unknown, unknown>, settings: SecuritySettings = registrySettings(handle.server)): RouteDescriptor {
   const route = handle.route;
   const meta = route.meta;
   // The route's own rules, then the builder's (rest.withErrors): what answers its errors.
@@ -239,13 +244,14 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
   if (hasBody) validated.push(RequestBodyError);
   // Any middleware function may refuse a request (MiddlewareError), and its input be invalid.
   if (middleware.length > 0) validated.push(MiddlewareInputError, MiddlewareError);
-  const requirements = meta.security ?? handle.server?.globalSecurity() ?? [];
+  const requirements = meta.security ?? settings.globalSecurity;
   const readsCredentials = requirements.some((r) => Object.keys(r).length > 0);
   const guardsWrites = writePreconditions || allParams.some((p) => p.kind === 'header' && WRITE_PRECONDITIONS.has(p.name.toLowerCase()));
   const negotiates = respBody && handle.responseFormats.length > 0 && handle.options.disregardAccept !== true;
   // A handler whose response type admits no value (codec.optional, codec.any) may end without one: 503.
   const mayAnswerNothing = respBody && takesNothing(route.respCodec);
-  const raisable: readonly (readonly [ErrorClass, boolean])[] = [
+  // Whether this route can raise each of the pipeline's own errors; one not named here (a middleware's) always may.
+  const raisable = new Map<ErrorClass, boolean>([
     [NoRouteError, false],
     [MethodNotAllowedError, false],
     [RequestValidationError, validated.length > 0],
@@ -257,13 +263,15 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
     [BodyTooLargeError, hasBody],
     [UnsupportedMediaTypeError, hasBody],
     [PipelineNoResponseError, mayAnswerNothing],
-  ];
+  ]);
+  // The pipeline's refusals, stage by stage (pipeline/stages.ts), with their statuses and words.
+  const refusals = PIPELINE_STAGES.flatMap((stage) => stage.refuses);
   const ownRules = new Set<ErrorRule>(route.errorRules);
   const canRaise = (rule: ErrorRule): boolean => {
     if (ownRules.has(rule)) return true;
     const w = rule.witness as unknown;
     if (typeof w !== 'function') return true;
-    for (const [cls, can] of raisable) if (w === cls || (w as ErrorClass).prototype instanceof cls) return can;
+    for (const { error } of refusals) if (w === error || (w as ErrorClass).prototype instanceof error) return raisable.get(error) ?? true;
     return true;
   };
   for (const rule of rules) {
@@ -277,47 +285,27 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
     }
   }
 
-  // The pipeline's own answers (their statuses and words: declare/pipeline-errors.ts), where this route can give them.
+  // The pipeline's own answers, in the order of its stages, where this route can give them.
   const answers = (classes: readonly ErrorClass[]): boolean => !classes.every((c) => captured(rules, c));
-  // Every validation failure is one RequestValidationError, which rules match as itself or through its members.
-  if (validated.length > 0 && !captured(rules, RequestValidationError) && answers(validated)) {
-    const { status, description } = pipelineErrorOf(RequestValidationError);
-    pipelineSlot(status, middleware.length > 0 ? beforeStop(description, ', or a middleware refused it') : description, [errorBody]);
-  }
-  // A route that reads credentials (its own requirements, else the builder's global ones) answers
-  // 401: when they are missing, or, where sign-in is optional ({} among them), when sent ones are bad.
-  if (readsCredentials && answers([UnauthorizedError])) {
-    // RFC 9110 §11.6.1: a 401 carries the challenges of the route's HTTP schemes (pipeline/prepare.ts `errorResponse`).
-    const schemes = handle.server?.securitySchemes();
-    const http = requirements.some((r) => Object.keys(r).some((name) => schemes?.get(name)?.object.type === 'http'));
-    const { status, description } = pipelineErrorOf(UnauthorizedError);
-    pipelineSlot(status, description, [errorBody], undefined, http ? [WWW_AUTHENTICATE] : undefined);
-  }
-  // A route that reads If-Match or If-Unmodified-Since refuses a stale one (checkPreconditions).
-  if (guardsWrites && answers([PreconditionFailedError])) {
-    const { status, description } = pipelineErrorOf(PreconditionFailedError);
-    pipelineSlot(status, description, [errorBody]);
-  }
-  if (negotiates && answers([NotAcceptableError])) {
-    const { status, description } = pipelineErrorOf(NotAcceptableError);
-    pipelineSlot(status, description, [errorBody]);
-  }
-  if (hasBody && answers([BodyTooLargeError])) {
-    // The limit each request format is read with (route, format, builder, default: handle.bodyLimit).
-    // A total derived from a format's part limits is named with them, as they were written.
-    const limits = handle.requestFormats.map((f) => {
-      const from = handle.bodyLimitFrom(f as Format<unknown>);
-      return [mediaTypeOf(f.contentType), handle.bodyLimit(f as Format<unknown>), from === undefined ? '' : ` (${from})`] as const;
-    });
-    const largest = Math.max(...limits.map(([, n]) => n));
-    const stated =
-      new Set(limits.map(([, n, from]) => `${n}${from}`)).size === 1 ? `at most ${byteCount(largest)}${limits[0]?.[2] ?? ''}` : limits.map(([t, n, from]) => `at most ${byteCount(n)} as ${t}${from}`).join(', ');
-    const { status, description } = pipelineErrorOf(BodyTooLargeError);
-    pipelineSlot(status, beforeStop(description, `: ${stated}`), [errorBody], { 'x-max-body-bytes': largest });
-  }
-  if (hasBody && answers([UnsupportedMediaTypeError])) {
-    const { status, description } = pipelineErrorOf(UnsupportedMediaTypeError);
-    pipelineSlot(status, description, [errorBody]);
+  for (const { error, status, description } of refusals) {
+    // Every validation failure is one RequestValidationError (400), which rules match as itself or through its members.
+    if (error === RequestValidationError) {
+      if (validated.length > 0 && !captured(rules, RequestValidationError) && answers(validated)) pipelineSlot(status, middleware.length > 0 ? beforeStop(description, ', or a middleware refused it') : description, [errorBody]);
+      continue;
+    }
+    if (WITHIN_VALIDATION.has(error) || raisable.get(error) !== true || !answers([error])) continue;
+    if (error === UnauthorizedError) {
+      // A route that reads credentials (its own requirements, else the builder's global ones) answers
+      // 401: when they are missing, or, where sign-in is optional ({} among them), when sent ones are bad.
+      // RFC 9110 §11.6.1: a 401 carries the challenges of the route's HTTP schemes.
+      const http = requirements.some((r) => Object.keys(r).some((name) => settings.securitySchemes.get(name)?.object.type === 'http'));
+      pipelineSlot(status, description, [errorBody], undefined, http ? [WWW_AUTHENTICATE] : undefined);
+    } else if (error === BodyTooLargeError) {
+      const { stated, largest } = bodyLimits(handle);
+      pipelineSlot(status, beforeStop(description, `: ${stated}`), [errorBody], { 'x-max-body-bytes': largest });
+    } else {
+      pipelineSlot(status, description, [errorBody]);
+    }
   }
   const envelope = errorEnvelope as codec.Codec<unknown>;
   pipelineSlot(
@@ -327,13 +315,9 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>): RouteDescr
     // When the errorHandler itself fails, the answer is the default envelope.
     [errorBody, envelope],
   );
-  if (mayAnswerNothing && answers([PipelineNoResponseError])) {
-    const { status, description } = pipelineErrorOf(PipelineNoResponseError);
-    pipelineSlot(status, description, [errorBody]);
-  }
 
   // Typed error bodies go out in the negotiated format when it can carry another codec (json,
-  // yaml, toml, cbor), else in JSON (pipeline/prepare.ts): JSON first, then those media types.
+  // yaml, toml, cbor), else in JSON (pipeline/error-mapping.ts): JSON first, then those media types.
   // A route without a response body negotiates nothing: its typed error bodies are JSON.
   const carriers = respBody ? handle.responseFormats.filter((f) => f.withCodec !== undefined && mediaTypeOf(f.contentType) !== 'application/json') : [];
   // The errorHandler's body goes out as errorMediaType (application/problem+json with problem
@@ -421,6 +405,25 @@ const PRECONDITION_PARAMS: readonly ParameterDescriptor[] = [
   { in: 'header', name: 'If-Unmodified-Since', required: false, codec: codec.string(), description: 'An HTTP date (RFC 9110 §13.1.4): 412 when the representation changed since.' },
   { in: 'header', name: 'If-None-Match', required: false, codec: codec.string(), description: 'Entity tags, or `*` to create only what does not exist yet (RFC 9110 §13.1.2): 412 when one is current.' },
 ];
+
+/** The errors the document gives with the 400 of a `RequestValidationError`, not a response of their own. */
+const WITHIN_VALIDATION: ReadonlySet<ErrorClass> = new Set<ErrorClass>([ParamError, RequestBodyError, MiddlewareInputError, MiddlewareError]);
+
+/**
+ * The limits a route's 413 states: the one each request format is read with (route, format,
+ * builder, default: `handle.bodyLimit`), a total derived from a format's part limits named with
+ * them as they were written; and the largest, for `x-max-body-bytes`.
+ */
+function bodyLimits(handle: RouteHandle<unknown, unknown>): { readonly stated: string; readonly largest: number } {
+  const limits = handle.requestFormats.map((f) => {
+    const from = handle.bodyLimitFrom(f as Format<unknown>);
+    return [mediaTypeOf(f.contentType), handle.bodyLimit(f as Format<unknown>), from === undefined ? '' : ` (${from})`] as const;
+  });
+  const largest = Math.max(...limits.map(([, n]) => n));
+  const stated =
+    new Set(limits.map(([, n, from]) => `${n}${from}`)).size === 1 ? `at most ${byteCount(largest)}${limits[0]?.[2] ?? ''}` : limits.map(([t, n, from]) => `at most ${byteCount(n)} as ${t}${from}`).join(', ');
+  return { stated, largest };
+}
 
 /** A size in bytes as people read it: `5242880 bytes (5 MiB)`. */
 function byteCount(n: number): string {

@@ -1,4 +1,4 @@
-import type { Codec, Constraint } from '@lib/codec';
+import { installJit, type Codec, type Constraint } from '@lib/codec';
 import { renderDocument, type Document, type ExternalDocsDescriptor, type InfoDescriptor, type TagDescriptor, type SecurityRequirement, type SecuritySchemeObject, type ServerDescriptor } from '@lib/openapi';
 import { describeRoute } from './describe.js';
 import { DuplicateRouteError, InvalidPathError } from '../declare/errors.js';
@@ -15,6 +15,7 @@ import { bundledAttachment, checkMiddleware, Middleware, type MiddlewareAttachme
 import { schemeFromObject, SecurityScheme } from '../declare/security.js';
 import type { Route, RouteHandle, RouteRegistry } from '../declare/route.js';
 import { DEFAULT_SHUTDOWN_TIMEOUT, type ServeOptions, type ServerTransport } from './transport.js';
+import type { ServingSettings } from './settings.js';
 
 /** A builder option that checks paths (`withPathCodec`, `withPathConstraints`). */
 export interface PathCheckOption {
@@ -244,14 +245,22 @@ export class Server implements RouteRegistry {
     return this.#securitySchemes;
   }
 
-  /** The global security requirements. */
   /** The status the pipeline answers for an error no rule maps: its own refusals' (a 415 is a 415), else 500. */
   errorStatus(err: unknown): number {
     return builtinStatus(err);
   }
 
+  /** The global security requirements. */
   globalSecurity(): readonly SecurityRequirement[] {
     return this.#security;
+  }
+
+  /**
+   * What this builder says of how every route is served — its base path, CORS policy, global
+   * security requirements and security schemes — for `prepareRoute` and `describeRoute`.
+   */
+  servingSettings(): ServingSettings {
+    return { basePath: this.basePath, cors: this.#cors, globalSecurity: this.#security, securitySchemes: this.#securitySchemes };
   }
 
   /**
@@ -377,7 +386,8 @@ export class Server implements RouteRegistry {
       const ids = unserved.map((h) => h.route.id).join(', ');
       throw new RouteDeclarationError(unserved[0]?.route.id ?? '', `registered without a handler (${ids}): give each one with route.withHandler(fn) before register; a builder that only documents routes is not served`);
     }
-    const settings = { basePath: this.basePath };
+    installJit(); // Codecs decode requests through compiled code, in a bundle too (@lib/codec is "sideEffects": false).
+    const settings = this.servingSettings();
     const prepared = this.handles().map((h) => {
       checkCoverage(h.route, transport, this.#schemesOf(h.route));
       // The adapter routes the prefixed template; the pipeline and the handler see the route's own.
@@ -402,6 +412,7 @@ export class Server implements RouteRegistry {
    */
   openAPISpec(): Document {
     const documented = this.handles().filter((h) => h.route.meta.hidden !== true);
+    const settings = this.servingSettings();
     // OpenAPI 3.1 §4.8.20: a link's operationId names an operation of the document.
     const operations = new Set(documented.map((h) => h.route.meta.operationId));
     for (const h of documented) {
@@ -417,7 +428,7 @@ export class Server implements RouteRegistry {
     return renderDocument({
       info: this.info,
       servers: this.#documentedServers(),
-      routes: documented.map((h) => describeRoute(h)),
+      routes: documented.map((h) => describeRoute(h, settings)),
       ...(this.#securitySchemes.size > 0 && { securitySchemes: Object.fromEntries([...this.#securitySchemes].map(([name, s]) => [name, s.object])) }),
       ...(this.#security.length > 0 && { security: this.#security }),
       ...(this.#tags.length > 0 && { tags: this.#tags }),

@@ -4,11 +4,20 @@
 // a valid request with one thing changed, made only where the route's document lists the
 // status: what the document promises is what the run checks the server sends.
 import type { RouteDescriptor } from '@lib/openapi';
+import { pipelineStage, type StageName } from '@lib/rest/pipeline';
 import type { TestRequest } from '../requests.js';
 
-/** A probe: the request, the one status that must answer it, and what it changed, in words. */
+/** The status the pipeline refuses with at a stage that refuses one way (`@lib/rest/pipeline`'s stage list). */
+function refusalStatus(stage: StageName): number {
+  return (pipelineStage(stage).refuses[0] as { readonly status: number }).status;
+}
+const NOT_ACCEPTABLE = refusalStatus('negotiation');
+const UNSUPPORTED = refusalStatus('media-type');
+const TOO_LARGE = refusalStatus('body-limit');
+
+/** A probe: the request, the one status that must answer it (406, 415 or 413), and what it changed, in words. */
 export interface ProtocolProbe {
-  readonly status: 406 | 413 | 415;
+  readonly status: number;
   readonly request: TestRequest;
   readonly what: string;
 }
@@ -26,7 +35,7 @@ function documents(d: RouteDescriptor, status: number): boolean {
 
 /** The body limit the route documents on its 413 (`x-max-body-bytes`), in bytes. */
 function documentedLimit(d: RouteDescriptor): number | undefined {
-  const limit = d.responses.find((r) => r.status === '413')?.extensions?.['x-max-body-bytes'];
+  const limit = d.responses.find((r) => r.status === String(TOO_LARGE))?.extensions?.['x-max-body-bytes'];
   return typeof limit === 'number' && Number.isInteger(limit) && limit >= 0 ? limit : undefined;
 }
 
@@ -60,17 +69,17 @@ function withHeader(headers: Readonly<Record<string, string>>, name: string, val
  */
 export function protocolProbes(d: RouteDescriptor, valid: TestRequest): ProtocolProbe[] {
   const probes: ProtocolProbe[] = [];
-  if (documents(d, 406)) {
-    probes.push({ status: 406, what: `Accept: ${UNSUPPORTED_MEDIA_TYPE}`, request: { ...valid, headers: withHeader(valid.headers, 'accept', UNSUPPORTED_MEDIA_TYPE) } });
+  if (documents(d, NOT_ACCEPTABLE)) {
+    probes.push({ status: NOT_ACCEPTABLE, what: `Accept: ${UNSUPPORTED_MEDIA_TYPE}`, request: { ...valid, headers: withHeader(valid.headers, 'accept', UNSUPPORTED_MEDIA_TYPE) } });
   }
   const body = valid.body;
   if (body === undefined) return probes;
-  if (documents(d, 415)) {
-    probes.push({ status: 415, what: `Content-Type: ${UNSUPPORTED_MEDIA_TYPE}`, request: { ...valid, headers: withHeader(valid.headers, 'content-type', UNSUPPORTED_MEDIA_TYPE) } });
+  if (documents(d, UNSUPPORTED)) {
+    probes.push({ status: UNSUPPORTED, what: `Content-Type: ${UNSUPPORTED_MEDIA_TYPE}`, request: { ...valid, headers: withHeader(valid.headers, 'content-type', UNSUPPORTED_MEDIA_TYPE) } });
   }
   const limit = documentedLimit(d);
-  if (documents(d, 413) && limit !== undefined && limit < MAX_PROBE_BYTES) {
-    probes.push({ status: 413, what: `a body of ${limit + 1} bytes, over the documented limit of ${limit}`, request: { ...valid, body: grown(body, limit + 1) } });
+  if (documents(d, TOO_LARGE) && limit !== undefined && limit < MAX_PROBE_BYTES) {
+    probes.push({ status: TOO_LARGE, what: `a body of ${limit + 1} bytes, over the documented limit of ${limit}`, request: { ...valid, body: grown(body, limit + 1) } });
   }
   return probes;
 }

@@ -10,6 +10,7 @@ import { Redirect } from '../../declare/redirect.js';
 import { decodeParam, isMultiValue, type RequestParamSpec } from '../../declare/param-values.js';
 import type { RouteHandle } from '../../declare/route.js';
 import type { PipelineRequest } from './exchange.js';
+import { observeSafely } from './observe.js';
 import { encodeResponseFields } from './response-fields.js';
 
 /** A route's middleware, compiled for serving. */
@@ -40,14 +41,6 @@ interface Compiled {
   readonly responseParams: readonly ResponseMergeParam<unknown, unknown>[];
   readonly receive: (ctx: Context, req: unknown, input: unknown) => unknown;
   readonly key: ContextKey<unknown>;
-}
-
-function safely(fn: () => void): void {
-  try {
-    fn();
-  } catch {
-    // An observer never breaks a request.
-  }
 }
 
 /**
@@ -108,7 +101,7 @@ export function prepareMiddleware(handle: RouteHandle<unknown, unknown>, observe
           } catch (err) {
             // A constraint that throws is a server bug (500), not the client's input.
             if (!(err instanceof ParamError)) throw err;
-            if (observer !== undefined) safely(() => observer.onValidationError?.({ route: routeId, location: p.kind, name: p.name, error: err }));
+            if (observer !== undefined) observeSafely(() => observer.onValidationError?.({ route: routeId, location: p.kind, name: p.name, error: err }));
             (invalid ??= []).push(err as Error);
           }
         }

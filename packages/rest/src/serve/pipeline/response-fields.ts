@@ -1,5 +1,5 @@
 import { setCookieHeader } from '../cookies.js';
-import { CookieParamError, HeaderParamError } from '../../declare/errors.js';
+import { CookieParamError, HeaderParamError, ResponseContractError } from '../../declare/errors.js';
 import { isFieldValue } from '../../declare/http-grammar.js';
 import type { ResponseMergeParam } from '../../declare/params.js';
 
@@ -50,4 +50,19 @@ export function encodeResponseFields(params: readonly ResponseMergeParam<unknown
     lines.push(m.kind === 'responseHeader' ? [m.name.toLowerCase(), line] : ['set-cookie', line]);
   }
   return lines;
+}
+
+/**
+ * Appends the response merge fields of `value` to `headers` (see {@link encodeResponseFields}):
+ * for a success response a required field that is absent is a contract violation; for an error
+ * payload (`lenient`) a field the payload lacks, or whose getter throws on it, is left out.
+ * @throws {ResponseContractError} a value that fails its codec or is not a valid field value.
+ */
+export function encodeMergeFields(params: readonly ResponseMergeParam<unknown, unknown>[], value: unknown, headers: [string, string][], lenient: boolean): void {
+  if (params.length === 0) return;
+  try {
+    headers.push(...encodeResponseFields(params, value, lenient));
+  } catch (err) {
+    throw new ResponseContractError(err);
+  }
 }
