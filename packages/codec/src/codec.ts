@@ -187,7 +187,7 @@ export abstract class Codec<T> implements StandardSchemaV1<unknown, T>, Standard
    * too deeply to walk gives one issue with constraint `depth`.
    */
   decode(wire: unknown, options?: DecodeOptions): T {
-    // The compiled decoder (once `internal/compile.ts` is loaded) answers valid inputs; anything
+    // The compiled decoder (once installed: `installJit`) answers valid inputs; anything
     // else, and every input when codecs are interpreted, goes through the interpreter below,
     // which reports the issues.
     const fast = runCompiled(this, wire, 'compile');
@@ -412,7 +412,7 @@ export interface CompilerHook {
 
 let compiler: CompilerHook | undefined;
 
-/** Installs the decoder compiler (done by loading `internal/compile.ts`). Internal. */
+/** Installs the decoder compiler (`installJit`, `setJit`, and loading `internal/compile.ts` do). Internal. */
 export function installCompiler(hook: CompilerHook): void {
   compiler = hook;
 }

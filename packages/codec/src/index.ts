@@ -7,7 +7,7 @@ export { EncodeError } from './encode-error.js';
 export type { JsonSchema, JsonSchemaType } from './json-schema.js';
 export { SchemaGenerator, SchemaNameConflictError } from './schema-generator.js';
 export { SchemaWriter } from './schema-writer.js';
-export { jitMode, setJit } from './internal/compile.js';
+export { installJit, jitMode, setJit } from './internal/compile.js';
 export type { JitMode } from './internal/compile.js';
 export type { SchemaGeneratorOptions } from './schema-generator.js';
 export type { SchemaTarget } from './schema-writer.js';

@@ -1,10 +1,10 @@
 import { BigIntCodec, defineEntry, type Codec } from '@lib/codec';
 import { decode as cborDecode, encode as cborEncode, type DecodeOptions, type EncodeOptions, type TagDecoder } from 'cborg';
-import type { Format } from './format.js';
 import { syntaxError } from './internal/body-error.js';
 import { scanCbor } from './internal/cbor-scan.js';
-import { encodeData } from './internal/json-data.js';
-import { NATIVE_INTEGERS, rewriteWire, type WireRewrite } from './internal/native-wire.js';
+import { CodecFormat } from './internal/codec-format.js';
+import type { EncodeDataOptions } from './internal/json-data.js';
+import type { WireRewrite } from './internal/native-wire.js';
 
 /**
  * Writing CBOR: `int64()`/`uint64()` values (decimal text on the wire) as CBOR integers. Bytes
@@ -41,6 +41,7 @@ const DECODE: DecodeOptions = { useMaps: true, allowBigInt: true, allowUndefined
  * float64 for non-integers.
  */
 const ENCODE = { float64: true, mapSorter: undefined } as unknown as EncodeOptions;
+const WRITE_CBOR: EncodeDataOptions = { rawBinary: true, native: TO_CBOR };
 
 /**
  * The CBOR body format of a codec: `application/cbor` (RFC 8949), through `cborg` (pure
@@ -83,20 +84,9 @@ const ENCODE = { float64: true, mapSorter: undefined } as unknown as EncodeOptio
  * `bodySchema` is `undefined`: the codec's schema describes the value (its `contentEncoding:
  * base64` on `bytes()` fields reads as "a byte string" here).
  */
-export class CborFormat<T> implements Format<T> {
-  readonly contentType: string;
-  readonly codec: Codec<T>;
+export class CborFormat<T> extends CodecFormat<T> {
   constructor(codec: Codec<T>, contentType = 'application/cbor') {
-    this.codec = codec;
-    this.contentType = contentType;
-  }
-  /** The same format under another media type (a `+cbor` type, RFC 8949 §9.5). */
-  withContentType(contentType: string): CborFormat<T> {
-    return new CborFormat(this.codec, contentType);
-  }
-  /** The same format, under the same media type, for another codec (typed error bodies in the negotiated format). */
-  withCodec<U>(codec: Codec<U>): CborFormat<U> {
-    return new CborFormat(codec, this.contentType);
+    super(codec, contentType);
   }
   /**
    * One CBOR data item of the value's data (see {@link CborFormat}); a value with no data (an
@@ -105,18 +95,21 @@ export class CborFormat<T> implements Format<T> {
    * @throws {TypeError} when the value is circular, as JSON refuses it.
    */
   marshal(value: T): Uint8Array {
-    const data = encodeData(this.codec, value, { rawBinary: true, native: TO_CBOR });
+    const data = this.dataOf(value);
     if (data === undefined) return new Uint8Array(0);
     // A copy of the encoder's output (on Node a `Buffer` over its working memory): an own Uint8Array.
     return new Uint8Array(cborEncode(data, ENCODE));
   }
+  /** `bytes()` as `Uint8Array`s, `int64()`/`uint64()` as CBOR integers. */
+  protected override encodeOptions(): EncodeDataOptions {
+    return WRITE_CBOR;
+  }
   /**
-   * Reads one CBOR data item and decodes it through the codec.
-   * @throws {import('@lib/codec').DecodeError} `syntax` for bytes that are not a supported CBOR
-   * item, or the codec's issues.
+   * The one data item of a checked body, as JSON-like data (`undefined` for an empty body).
+   * @throws {import('@lib/codec').DecodeError} `syntax` for bytes that are not a supported CBOR item.
    */
-  unmarshal(bytes: Uint8Array): T {
-    if (bytes.length === 0) return this.codec.decode(undefined);
+  protected wireOf(bytes: Uint8Array): unknown {
+    if (bytes.length === 0) return undefined;
     scanCbor(bytes);
     let raw: unknown;
     try {
@@ -124,9 +117,16 @@ export class CborFormat<T> implements Format<T> {
     } catch (err) {
       throw syntaxError('CBOR', 'it could not be decoded', err);
     }
-    const wire = rewriteWire(NATIVE_INTEGERS, this.codec as Codec<unknown>, toWire(raw));
-    return this.codec.decode(wire);
+    return toWire(raw);
   }
+}
+
+/** The same-class copies of a CBOR format, typed as such (the skeleton makes them). */
+export interface CborFormat<T> {
+  /** The same format under another media type (a `+cbor` type, RFC 8949 §9.5). */
+  withContentType(contentType: string): CborFormat<T>;
+  /** The same format, under the same media type, for another codec (typed error bodies in the negotiated format). */
+  withCodec<U>(codec: Codec<U>): CborFormat<U>;
 }
 
 /**

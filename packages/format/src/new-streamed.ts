@@ -1,6 +1,6 @@
 import { DecodeError, makeIssue, StreamCodec, type Codec, type JsonSchema } from '@lib/codec';
-import { mediaTypeOf, type Format, type StreamInfo } from './format.js';
-import { syntaxError } from './internal/body-error.js';
+import type { Format, StreamInfo } from './format.js';
+import { checkMediaType, readerError, syntaxError } from './internal/body-error.js';
 
 /**
  * Where a streamed format's `marshalTo` writes. `write` resolves once the reader has taken the
@@ -61,9 +61,7 @@ export class StreamedFormat<T> implements Format<T> {
   readonly #marshalTo: MarshalTo<T>;
   readonly #unmarshal: UnmarshalFrom<T>;
   constructor(codec: Codec<T>, marshalTo: MarshalTo<T>, unmarshal: UnmarshalFrom<T>, contentType: string, bodySchema?: JsonSchema) {
-    if (!/^[^/\s;]+\/[^/\s;]+$/.test(mediaTypeOf(contentType))) {
-      throw new TypeError(`format.newStreamed: ${JSON.stringify(contentType)} is not a media type (type/subtype)`);
-    }
+    checkMediaType('newStreamed', contentType);
     this.codec = codec;
     this.contentType = contentType;
     this.#marshalTo = marshalTo;
@@ -95,8 +93,7 @@ export class StreamedFormat<T> implements Format<T> {
     try {
       value = await this.#unmarshal(body, info.signal);
     } catch (err) {
-      if (err instanceof DecodeError) throw err;
-      throw syntaxError(mediaTypeOf(this.contentType), 'it could not be parsed', err);
+      throw readerError(this.contentType, err);
     }
     return this.#checked(value);
   }
@@ -116,8 +113,7 @@ export class StreamedFormat<T> implements Format<T> {
     try {
       value = this.#unmarshal(once(bytes), NEVER_ABORTED);
     } catch (err) {
-      if (err instanceof DecodeError) throw err;
-      throw syntaxError(mediaTypeOf(this.contentType), 'it could not be parsed', err);
+      throw readerError(this.contentType, err);
     }
     if (value instanceof Promise) {
       value.catch(() => undefined);

@@ -1,6 +1,6 @@
-import { DecodeError, type Codec, type JsonSchema } from '@lib/codec';
-import { mediaTypeOf, type Format } from './format.js';
-import { syntaxError } from './internal/body-error.js';
+import type { Codec, JsonSchema } from '@lib/codec';
+import type { Format } from './format.js';
+import { checkMediaType, readerError } from './internal/body-error.js';
 
 /**
  * A body format made of two functions: `marshal: (value: T) => Uint8Array` writes a value,
@@ -33,9 +33,7 @@ export class TypedFormat<T> implements Format<T> {
     contentType: string,
     bodySchema?: JsonSchema,
   ) {
-    if (!/^[^/\s;]+\/[^/\s;]+$/.test(mediaTypeOf(contentType))) {
-      throw new TypeError(`format.newTyped: ${JSON.stringify(contentType)} is not a media type (type/subtype)`);
-    }
+    checkMediaType('newTyped', contentType);
     this.codec = codec;
     this.#marshal = marshal;
     this.#unmarshal = unmarshal;
@@ -68,8 +66,7 @@ export class TypedFormat<T> implements Format<T> {
     try {
       value = this.#unmarshal(bytes);
     } catch (err) {
-      if (err instanceof DecodeError) throw err;
-      throw syntaxError(mediaTypeOf(this.contentType), 'it could not be parsed', err);
+      throw readerError(this.contentType, err);
     }
     this.codec.validate(value);
     return value;

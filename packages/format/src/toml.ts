@@ -1,9 +1,9 @@
 import { DateCodec, defineEntry, describeType, formatPath, isPlainObject, TimeCodec, type Codec, type PathSegment } from '@lib/codec';
 import { parse, stringify, TomlDate, TomlError } from 'smol-toml';
-import type { Format } from './format.js';
-import { firstLine, syntaxError, toUtf8, utf8 } from './internal/body-error.js';
-import { encodeData } from './internal/json-data.js';
-import { NATIVE_INTEGERS, rewriteWire, type WireRewrite } from './internal/native-wire.js';
+import { firstLine } from './internal/body-error.js';
+import { TextFormat } from './internal/codec-format.js';
+import type { EncodeDataOptions } from './internal/json-data.js';
+import type { WireRewrite } from './internal/native-wire.js';
 
 /**
  * Writing TOML: `time()` values (RFC 3339 date-time text, always UTC with milliseconds) as TOML
@@ -14,6 +14,7 @@ const TO_TOML: WireRewrite = {
   isLeaf: (c) => c instanceof TimeCodec || c instanceof DateCodec,
   leaf: (_c, w) => (typeof w === 'string' ? new TomlDate(w) : w),
 };
+const WRITE_TOML: EncodeDataOptions = { native: TO_TOML };
 
 /**
  * The TOML body format of a codec: `application/toml` (TOML 1.0, https://toml.io/en/v1.0.0), UTF-8,
@@ -54,69 +55,53 @@ const TO_TOML: WireRewrite = {
  * trying to redefine an already defined table or value at line 2, column 1`): invalid UTF-8 and
  * TOML errors, with their line and column, without the source excerpt.
  */
-export class TomlFormat<T> implements Format<T> {
-  readonly contentType: string;
-  readonly codec: Codec<T>;
+export class TomlFormat<T> extends TextFormat<T> {
+  protected readonly syntax = 'TOML';
   constructor(codec: Codec<T>, contentType = 'application/toml') {
-    this.codec = codec;
-    this.contentType = contentType;
+    super(codec, contentType);
   }
-  /** The same format under another media type. */
-  withContentType(contentType: string): TomlFormat<T> {
-    return new TomlFormat(this.codec, contentType);
-  }
-  /** The same format, under the same media type, for another codec (typed error bodies in the negotiated format). */
-  withCodec<U>(codec: Codec<U>): TomlFormat<U> {
-    return new TomlFormat(codec, this.contentType);
+  /** `time()` and `date()` values as TOML date-times and dates. */
+  protected override encodeOptions(): EncodeDataOptions {
+    return WRITE_TOML;
   }
   /**
-   * A TOML document of the value's data (see {@link TomlFormat}), UTF-8.
-   * @throws {import('@lib/codec').EncodeError} when the value does not have the codec's structure.
+   * A TOML document of the data.
    * @throws {TypeError} when the data is not an object (TOML's top level is a table), or holds
-   * `null` somewhere (TOML has no null; the message names the path), or the value is circular.
+   * `null` somewhere (TOML has no null; the message names the path).
    */
-  marshal(value: T): Uint8Array {
-    return toUtf8(this.marshalText(value));
-  }
-  /**
-   * The TOML document as text (`''` for a value with no data).
-   * @throws {import('@lib/codec').EncodeError} and {TypeError} as {@link TomlFormat.marshal}.
-   */
-  marshalText(value: T): string {
-    const data = encodeData(this.codec, value, { native: TO_TOML });
-    if (data === undefined) return '';
+  protected stringify(data: unknown): string {
     if (!isPlainObject(data) || data instanceof TomlDate) {
       throw new TypeError(`a TOML body is a table: the value must encode to an object, got ${data instanceof TomlDate ? 'string' : describeType(data)}`);
     }
     refuseNull(data, []);
     return stringify(data);
   }
-  /**
-   * Parses a TOML document and decodes its table through the codec.
-   * @throws {import('@lib/codec').DecodeError} `syntax` for bytes that are not a TOML document,
-   * or the codec's issues.
-   */
-  unmarshal(bytes: Uint8Array): T {
-    const text = utf8(bytes, 'TOML');
-    let table: unknown;
-    try {
-      table = parse(text, { integersAsBigInt: 'asNeeded', unsafeKeyBehaviour: 'keep' });
-    } catch (err) {
-      throw syntaxError('TOML', reasonOf(err), err);
+  /** The document's table (`{}` for an empty body). @throws what smol-toml throws. */
+  protected parse(text: string): unknown {
+    return parse(text, { integersAsBigInt: 'asNeeded', unsafeKeyBehaviour: 'keep' });
+  }
+  /** The document's table, its date-times as RFC 3339 text. @throws as {@link TextFormat}. */
+  protected override wireOf(bytes: Uint8Array): unknown {
+    return datesToText(super.wireOf(bytes));
+  }
+  /** The parser's reason and position, no excerpt. */
+  protected reasonOf(err: unknown): string {
+    if (err instanceof TomlError) {
+      // "Invalid TOML document: unfinished table" + excerpt.
+      const reason = firstLine(err.message).replace(/^Invalid TOML document: /, '');
+      return `${reason} at line ${err.line}, column ${err.column}`;
     }
-    return this.codec.decode(rewriteWire(NATIVE_INTEGERS, this.codec as Codec<unknown>, datesToText(table)));
+    if (err instanceof RangeError) return 'it is nested too deeply';
+    return 'it could not be parsed';
   }
 }
 
-/** What to tell a client about a TOML failure: the parser's reason and position, no excerpt. */
-function reasonOf(err: unknown): string {
-  if (err instanceof TomlError) {
-    // "Invalid TOML document: unfinished table" + excerpt.
-    const reason = firstLine(err.message).replace(/^Invalid TOML document: /, '');
-    return `${reason} at line ${err.line}, column ${err.column}`;
-  }
-  if (err instanceof RangeError) return 'it is nested too deeply';
-  return 'it could not be parsed';
+/** The same-class copies of a TOML format, typed as such (the skeleton makes them). */
+export interface TomlFormat<T> {
+  /** The same format under another media type. */
+  withContentType(contentType: string): TomlFormat<T>;
+  /** The same format, under the same media type, for another codec (typed error bodies in the negotiated format). */
+  withCodec<U>(codec: Codec<U>): TomlFormat<U>;
 }
 
 /** Replaces TOML date-times in a freshly parsed document by their RFC 3339 text, in place. */

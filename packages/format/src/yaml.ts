@@ -1,9 +1,7 @@
 import type { Codec } from '@lib/codec';
 import { parse, stringify, YAMLError } from 'yaml';
-import type { Format } from './format.js';
-import { firstLine, syntaxError, toUtf8, utf8 } from './internal/body-error.js';
-import { encodeData } from './internal/json-data.js';
-import { NATIVE_INTEGERS, rewriteWire } from './internal/native-wire.js';
+import { firstLine } from './internal/body-error.js';
+import { TextFormat } from './internal/codec-format.js';
 
 /** How many alias nodes a body may expand (the `yaml` package's `maxAliasCount`). */
 const MAX_ALIAS_COUNT = 100;
@@ -43,82 +41,53 @@ const MAX_ALIAS_COUNT = 100;
  * 100 alias expansions (the "billion laughs" attack). The codec's own
  * issues are reported as for JSON.
  */
-export class YamlFormat<T> implements Format<T> {
-  readonly contentType: string;
-  readonly codec: Codec<T>;
+export class YamlFormat<T> extends TextFormat<T> {
+  protected readonly syntax = 'YAML';
   constructor(codec: Codec<T>, contentType = 'application/yaml') {
-    this.codec = codec;
-    this.contentType = contentType;
+    super(codec, contentType);
   }
-  /** The same format under another media type (a `+yaml` type, RFC 9512 §4.2). */
-  withContentType(contentType: string): YamlFormat<T> {
-    return new YamlFormat(this.codec, contentType);
-  }
-  /** The same format, under the same media type, for another codec (typed error bodies in the negotiated format). */
-  withCodec<U>(codec: Codec<U>): YamlFormat<U> {
-    return new YamlFormat(codec, this.contentType);
-  }
-  /**
-   * One YAML document of the value's data (see {@link YamlFormat}), UTF-8.
-   * @throws {import('@lib/codec').EncodeError} when the value does not have the codec's structure.
-   * @throws {TypeError} when the value is circular, as JSON refuses it.
-   */
-  marshal(value: T): Uint8Array {
-    return toUtf8(this.marshalText(value));
-  }
-  /**
-   * The YAML document as text (`''` for a value with no data).
-   * @throws {import('@lib/codec').EncodeError} and {TypeError} as {@link YamlFormat.marshal}.
-   */
-  marshalText(value: T): string {
-    const data = encodeData(this.codec, value);
-    if (data === undefined) return '';
+  /** One YAML 1.2 document in block style, without anchors or aliases. */
+  protected stringify(data: unknown): string {
     return stringify(data, { version: '1.2', schema: 'core', aliasDuplicateObjects: false });
   }
-  /**
-   * Parses one YAML document and decodes it through the codec.
-   * @throws {import('@lib/codec').DecodeError} `syntax` for bytes that are not one YAML document,
-   * or the codec's issues.
-   */
-  unmarshal(bytes: Uint8Array): T {
-    const text = utf8(bytes, 'YAML');
-    let wire: unknown;
-    try {
-      wire =
-        text.trim() === ''
-          ? undefined
-          : parse(text, {
-              version: '1.2',
-              schema: 'core',
-              merge: false,
-              resolveKnownTags: false,
-              stringKeys: true,
-              uniqueKeys: true,
-              strict: true,
-              prettyErrors: true,
-              logLevel: 'error',
-              maxAliasCount: MAX_ALIAS_COUNT,
-            });
-    } catch (err) {
-      throw syntaxError('YAML', reasonOf(err), err);
+  /** One document (`undefined` for an empty or blank body). @throws what the `yaml` package throws. */
+  protected parse(text: string): unknown {
+    if (text.trim() === '') return undefined;
+    return parse(text, {
+      version: '1.2',
+      schema: 'core',
+      merge: false,
+      resolveKnownTags: false,
+      stringKeys: true,
+      uniqueKeys: true,
+      strict: true,
+      prettyErrors: true,
+      logLevel: 'error',
+      maxAliasCount: MAX_ALIAS_COUNT,
+    });
+  }
+  /** The parser's first line, never an excerpt or a stack. */
+  protected reasonOf(err: unknown): string {
+    // `Map keys must be unique at line 2, column 1:` + excerpt.
+    // A stack overflow while composing deep nesting comes as a YAMLParseError too.
+    if (err instanceof YAMLError) return /call stack/i.test(err.message) ? 'it is nested too deeply' : firstLine(err.message);
+    // Aliases throw ReferenceErrors: "Excessive alias count indicates a resource exhaustion
+    // attack", "Unresolved alias (the anchor must be set before the alias): x".
+    if (err instanceof ReferenceError) {
+      if (err.message.startsWith('Excessive alias count')) return `more than ${MAX_ALIAS_COUNT} alias expansions`;
+      return err.message.startsWith('Unresolved alias') ? firstLine(err.message) : 'an alias could not be resolved';
     }
-    return this.codec.decode(rewriteWire(NATIVE_INTEGERS, this.codec as Codec<unknown>, wire));
+    if (err instanceof RangeError) return 'it is nested too deeply';
+    return 'it could not be parsed';
   }
 }
 
-/** What to tell a client about a YAML failure: the parser's first line, never an excerpt or a stack. */
-function reasonOf(err: unknown): string {
-  // `Map keys must be unique at line 2, column 1:` + excerpt.
-  // A stack overflow while composing deep nesting comes as a YAMLParseError too.
-  if (err instanceof YAMLError) return /call stack/i.test(err.message) ? 'it is nested too deeply' : firstLine(err.message);
-  // Aliases throw ReferenceErrors: "Excessive alias count indicates a resource exhaustion
-  // attack", "Unresolved alias (the anchor must be set before the alias): x".
-  if (err instanceof ReferenceError) {
-    if (err.message.startsWith('Excessive alias count')) return `more than ${MAX_ALIAS_COUNT} alias expansions`;
-    return err.message.startsWith('Unresolved alias') ? firstLine(err.message) : 'an alias could not be resolved';
-  }
-  if (err instanceof RangeError) return 'it is nested too deeply';
-  return 'it could not be parsed';
+/** The same-class copies of a YAML format, typed as such (the skeleton makes them). */
+export interface YamlFormat<T> {
+  /** The same format under another media type (a `+yaml` type, RFC 9512 §4.2). */
+  withContentType(contentType: string): YamlFormat<T>;
+  /** The same format, under the same media type, for another codec (typed error bodies in the negotiated format). */
+  withCodec<U>(codec: Codec<U>): YamlFormat<U>;
 }
 
 /**

@@ -3,22 +3,13 @@ export { PipelineNoResponseError } from '@lib/rest';
 export type { Options } from '@lib/rest';
 export { responseHeadersFromContext, setCookie, withResponseCookies } from '@lib/rest';
 export type { CookieOptions, HeaderSink, ResponseCookie, ResponseHeaderSink } from '@lib/rest';
-export {
-  clientErrorListener,
-  closeUnreadBodies,
-  connectListener,
-  DEFAULT_HEADERS_TIMEOUT,
-  DEFAULT_KEEP_ALIVE_TIMEOUT,
-  DEFAULT_REQUEST_TIMEOUT,
-  NodeHost,
-  NodeServerTransport,
-  newServerTransport,
-  parseAddr,
-  readBody,
-  sendResponse,
-  writeResponse,
-} from './server-transport.js';
+export { NodeServerTransport, newServerTransport } from './server-transport.js';
+export type { Mux, ServerTransportOptions } from './server-transport.js';
+export { DEFAULT_HEADERS_TIMEOUT, DEFAULT_KEEP_ALIVE_TIMEOUT, DEFAULT_REQUEST_TIMEOUT, NodeHost, parseAddr } from './host.js';
+export type { Address, NodeHostOptions, RefuseFunc } from './host.js';
+export { clientErrorListener, connectListener } from './connections.js';
+export { readBody } from './request.js';
+export { closeUnreadBodies } from './response.js';
 export { bodyStream } from './streams.js';
-export type { Address, Mux, NodeHostOptions, RefuseFunc, ServerTransportOptions } from './server-transport.js';
 export { newUndiciClientTransport, UndiciClientTransport } from './undici-transport.js';
 export type { UndiciClientTransportOptions } from './undici-transport.js';

@@ -70,6 +70,32 @@ describe('NodeServerTransport', () => {
     }
   });
 
+  it('routes the path with its dot segments removed, and answers 404, and 405 with Allow, for what it does not route', async () => {
+    const api = rest.newServer({ title: 't', version: '1' });
+    hello.withHandler((_ctx, req) => ({ greeting: req.name })).register(api);
+    const { port, stop } = await serveOn(api);
+    try {
+      const { request } = await import('node:http');
+      // fetch would remove the dot segments itself: node:http sends the target as written.
+      const status = (method: string, path: string): Promise<[number, string | undefined]> =>
+        new Promise((resolve, reject) => {
+          const r = request({ host: '127.0.0.1', port, method, path }, (res) => {
+            res.resume();
+            resolve([res.statusCode ?? 0, res.headers.allow]);
+          });
+          r.on('error', reject);
+          r.end();
+        });
+      expect(await status('GET', '/x/../hello/dots')).toEqual([200, undefined]);
+      expect(await status('GET', '/x/%2e%2e/hello/dots')).toEqual([200, undefined]);
+      expect(await status('GET', '/nowhere')).toEqual([404, undefined]);
+      expect((await status('DELETE', '/hello/x'))[0]).toBe(405);
+      expect((await status('DELETE', '/hello/x'))[1]).toMatch(/GET/);
+    } finally {
+      await stop();
+    }
+  });
+
   it('answers 500 and stays up when a route of the user’s own on the shared mux throws', async () => {
     const mux = FindMyWay();
     mux.on('GET', '/own', () => {

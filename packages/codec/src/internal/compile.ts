@@ -11,7 +11,7 @@
 import { AnyValueCodec } from '../any.js';
 import { ArrayCodec } from '../array.js';
 import { BooleanCodec } from '../boolean.js';
-import { DecodeContext, installCompiler, INVALID, type Codec } from '../codec.js';
+import { DecodeContext, installCompiler, INVALID, type Codec, type CompilerHook } from '../codec.js';
 import { DefaultedCodec } from '../defaulted.js';
 import { IntCodec } from '../int.js';
 import { LiteralCodec } from '../literal.js';
@@ -89,12 +89,14 @@ function initialMode(): JitMode {
  * at its first `decode` (and at its first `encodeJson`) where the runtime allows code generation,
  * and interprets it elsewhere; `'off'` always interprets (as the environment variable
  * `LIB_CODEC_JIT=off` does at startup), codecs already compiled included, until `'auto'` is set
- * again. Results are the same either way; only speed differs.
+ * again. Results are the same either way; only speed differs. Calling it also installs the
+ * compiler ({@link installJit}), so a bundle that sets the mode keeps the compiler.
  * @throws {TypeError} for any other value.
  */
 export function setJit(next: JitMode): void {
   if (next !== 'auto' && next !== 'off') throw new TypeError(`setJit: expected 'auto' or 'off', got ${String(next)}`);
   mode = next;
+  installJit();
 }
 
 /** The current {@link JitMode}. */
@@ -272,11 +274,28 @@ function emitObject(e: DecoderEmitter, c: ObjectCodec<Record<string, Codec<unkno
   return out;
 }
 
-// Loading this module turns compilation on. A bundle that never imports it (nothing here is
-// used but this) decodes with the interpreter and serializes with `encode` + `JSON.stringify`:
-// the same results, a smaller bundle.
-installCompiler({
+const HOOK: CompilerHook = {
   compile: (codec) => compileDecoder(codec, interpret),
   serializer: (codec) => (mode === 'off' || !canGenerate() ? undefined : compileSerializer(codec)),
   mode: jitMode,
-});
+};
+
+/**
+ * Installs the codec compiler: from now on codecs decode (and `encodeJson` writes JSON) through
+ * code generated for each codec, where {@link setJit} and the runtime allow it. Without it,
+ * codecs are interpreted: the same results, slower.
+ *
+ * `@lib/codec` is `"sideEffects": false`, so a bundle keeps the compiler only where something
+ * calls into it: `@lib/rest`'s server calls this when it serves, and {@link setJit} calls it. A
+ * program that decodes with codecs alone, bundled, calls it (or `setJit('auto')`) once at
+ * startup; a browser client that does neither bundles no compiler. Loading the package whole,
+ * as Node does without a bundler, installs it too. Calling it again changes nothing.
+ */
+export function installJit(): void {
+  installCompiler(HOOK);
+}
+
+// Loading the module installs the compiler as well: a program that loads the package whole
+// (Node without a bundler) compiles without asking. A bundle keeps this module only where
+// installJit or setJit is called (above): elsewhere it interprets, and carries no compiler.
+installJit();

@@ -1,4 +1,5 @@
 import { DecodeError, makeIssue } from '@lib/codec';
+import { mediaTypeOf } from '../format.js';
 
 /**
  * The error of a body that cannot be read: a `DecodeError` with one issue at the root, constraint
@@ -36,4 +37,24 @@ export function utf8(bytes: Uint8Array, what: string): string {
 /** The UTF-8 bytes of `text`. */
 export function toUtf8(text: string): Uint8Array {
   return encoder.encode(text);
+}
+
+/**
+ * What a reader of a custom format (`newTyped`, `newStreamed`) threw, as the client is told: its
+ * own `DecodeError` as it is; anything else `syntax`, `body is not valid <media type>: it could
+ * not be parsed` — its message is not passed on (it may name files, internals or input it should
+ * not echo); it is the `cause`, for logs.
+ */
+export function readerError(contentType: string, err: unknown): DecodeError {
+  return err instanceof DecodeError ? err : syntaxError(mediaTypeOf(contentType), 'it could not be parsed', err);
+}
+
+/**
+ * Checks the media type of a custom format.
+ * @throws {TypeError} when `contentType` is not a media type `type/subtype` (parameters allowed).
+ */
+export function checkMediaType(constructor: string, contentType: string): void {
+  if (!/^[^/\s;]+\/[^/\s;]+$/.test(mediaTypeOf(contentType))) {
+    throw new TypeError(`format.${constructor}: ${JSON.stringify(contentType)} is not a media type (type/subtype)`);
+  }
 }
