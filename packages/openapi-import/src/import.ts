@@ -548,10 +548,16 @@ class RouteWriter {
       notes.push(this.refuse(ptr, 'body', 'a request body without content; left out'));
       return [];
     }
-    if (rb.required !== true) notes.push(this.refuse(`${ptr}/required`, 'optional-body', '@lib bodies are required: an absent body is refused'));
     if (typeof rb.description === 'string') notes.push(this.refuse(`${ptr}/description`, 'body-doc', '@lib request bodies carry no description of their own; left out'));
     const chosen = this.content(rb.content, `${ptr}/content`, notes, 'request');
     if (chosen === undefined) return [];
+    // `required` is false unless written (OpenAPI 3.1 §4.8.13.1): a body that may be left out is
+    // a codec that admits no value, under the request's `body` field.
+    if (rb.required !== true && chosen.formats === undefined) {
+      this.fields.add('body');
+      return [`body: codec.optional(${chosen.codec})`];
+    }
+    if (rb.required !== true) notes.push(this.refuse(`${ptr}/required`, 'optional-body', 'an optional body in another media type than JSON: @lib reads it as required'));
     const out = [`body: ${chosen.codec}`];
     if (chosen.formats !== undefined) out.push(`requestFormats: [${chosen.formats.join(', ')}]`);
     // The object body's fields are request fields: parameters take other names.

@@ -15,6 +15,7 @@ import { hardening } from './hardening.js';
 import { middleware } from './middleware.js';
 import { objectForm } from './object-form.js';
 import { openapiContract } from './openapi-contract.js';
+import { optionalBody } from './optional-body.js';
 import { preconditionsSuite } from './preconditions.js';
 import { security } from './security.js';
 import { sseSuite } from './sse.js';
@@ -39,6 +40,7 @@ export function allSuites(adapter: AdapterUnderTest): void {
   formatContract(adapter);
   bodyLimits(adapter);
   basePath(adapter);
+  optionalBody(adapter);
   errorShape(adapter);
   documentedStatuses(adapter);
   preconditionsSuite(adapter);

@@ -276,9 +276,12 @@ export class Client<Shared extends DeclaredError = never> {
     const transport = this.#transport;
     if (transport === undefined) return Promise.reject(new ClientTransportNotAttachedError());
     if (!(route instanceof Route)) return Promise.reject(new TransportTypeMismatchError('client.call expects a route declared with rest.route or rest.newRoute'));
-    if (typeof req !== 'object' || req === null) return Promise.reject(new TransportTypeMismatchError(`client.call: the request of ${route.id} must be an object`));
+    const handle = route.clientHandle();
+    // No request value is a request only where it is all there is: an optional body, no parameters.
+    const nothing = req === undefined && route.params.length === 0 && routePlan(handle).bodyOptional;
+    if ((typeof req !== 'object' || req === null) && !nothing) return Promise.reject(new TransportTypeMismatchError(`client.call: the request of ${route.id} must be an object`));
     const observer = options?.observer ?? this.#observer;
-    return exchangeRoute(transport, route.clientHandle(), req as Req, observer === undefined ? (options ?? NO_OPTIONS) : { ...options, observer }, out, this.#errors);
+    return exchangeRoute(transport, handle, req as Req, observer === undefined ? (options ?? NO_OPTIONS) : { ...options, observer }, out, this.#errors);
   }
 }
 

@@ -2,7 +2,7 @@ import { mediaTypeOf, type Format } from '@lib/format';
 import { checkCoverage, type TransportCoverage } from '../declare/coverage.js';
 import { wireStatus, type ErrorRule } from '../declare/error-rules.js';
 import type { ParamLocation } from '../declare/params.js';
-import { BODY_METHODS, defaultStatus, type Route, type RouteHandle } from '../declare/route.js';
+import { admitsNoBody, BODY_METHODS, defaultStatus, type Route, type RouteHandle } from '../declare/route.js';
 import type { SuccessResponseSpec } from '../declare/success.js';
 
 /**
@@ -19,6 +19,8 @@ export interface RoutePlan {
   readonly errors: ReadonlyMap<number, readonly ErrorRule[]>;
   /** True when the request carries a body (a method with one, and a request codec other than `codec.empty()`). */
   readonly body: boolean;
+  /** True when that body may be left out (`admitsNoBody`): a value that encodes to nothing sends none. */
+  readonly bodyOptional: boolean;
   /** The location and name ({@link paramKey}) of each of the route's request parameters. */
   readonly declared: ReadonlySet<string>;
   /** The transport last found to carry every parameter kind, capability and security scheme of the route. */
@@ -40,6 +42,7 @@ export function routePlan(handle: RouteHandle<unknown, unknown>): RoutePlan {
       successes: new Map(route.successes.map((s) => [s.status, s])),
       errors,
       body: BODY_METHODS.has(route.method) && route.reqCodec.kind !== 'empty',
+      bodyOptional: BODY_METHODS.has(route.method) && admitsNoBody(route.reqCodec),
       declared: new Set(handle.requestParams.map((p) => paramKey(p.kind, p.name))),
     };
     ROUTE_PLANS.set(handle, plan);

@@ -65,6 +65,15 @@ function issuesOf(err: unknown): readonly Issue[] | undefined {
   return Array.isArray(issues) && issues.length > 0 ? (issues as readonly Issue[]) : undefined;
 }
 
+/** True when `f`'s codec writes no value for `req` (an optional body left out); false when it cannot encode it (the body check reports why). */
+function encodesToNothing(f: Format<unknown>, req: unknown): boolean {
+  try {
+    return f.codec.encode(req) === undefined;
+  } catch {
+    return false;
+  }
+}
+
 /** The bytes and `Content-Type` of a request body in format `f` (a multipart boundary, a streamed body collected). */
 export async function marshalRequest(f: Format<unknown>, value: unknown): Promise<{ readonly contentType: string; readonly body: Uint8Array }> {
   if (f.marshalMessageAsync !== undefined) return f.marshalMessageAsync(value);
@@ -155,8 +164,9 @@ export async function buildRequest(plan: RoutePlan, responses: ResponsePlan, tra
   }
 
   let body: Uint8Array | undefined;
-  if (plan.body) {
-    const f = (options.requestFormats?.[0] ?? handle.requestFormats[0]) as Format<unknown>;
+  const f = (options.requestFormats?.[0] ?? handle.requestFormats[0]) as Format<unknown>;
+  // An optional body whose value encodes to nothing is left out: no content, no Content-Type.
+  if (plan.body && !(plan.bodyOptional && encodesToNothing(f, req))) {
     try {
       f.codec.validate(req);
       const message = await marshalRequest(f, req);

@@ -128,9 +128,9 @@ export type EntryInputFields<M> = [M] extends [undefined] ? {} : ObjectInput<AsS
 type NoKeys<M> = [keyof M] extends [never] ? true : [M] extends [undefined] ? true : false;
 
 /** The request fields of a body codec: an object's fields at the top level, any other value under `body`. */
-export type BodyFields<B> = [B] extends [undefined] ? {} : B extends ObjectCodec<infer S> ? ObjectOutput<S> : { body: Infer<B> };
+export type BodyFields<B> = [B] extends [undefined] ? {} : B extends ObjectCodec<infer S> ? ObjectOutput<S> : ObjectOutput<AsShape<{ readonly body: B }>>;
 /** What a caller gives for a body codec. */
-export type BodyInputFields<B> = [B] extends [undefined] ? {} : B extends ObjectCodec<infer S> ? ObjectInput<S> : { body: InferInput<B> };
+export type BodyInputFields<B> = [B] extends [undefined] ? {} : B extends ObjectCodec<infer S> ? ObjectInput<S> : ObjectInput<AsShape<{ readonly body: B }>>;
 
 /** The request value of the object form: the body's fields and every parameter's field. */
 export type RouteRequest<B, PP, Q, H, C> = Simplify<BodyFields<B> & EntryFields<PP> & EntryFields<Q> & EntryFields<H> & EntryFields<C>>;
@@ -194,6 +194,8 @@ export interface RouteDefinition<M extends string, P extends string, PP, Q, H, C
   /**
    * The request body codec (POST, PUT and PATCH only). An object codec's fields sit at the top
    * level of the request value, beside the parameters; any other codec's value is its `body` field.
+   * A codec that admits no value (`codec.optional(item)`) makes the body optional (OpenAPI
+   * `requestBody.required: false`): `body` may be absent, and then no body is sent.
    */
   readonly body?: B;
   /** The response body codec; omitted for a response without body (204 by default for DELETE… see `meta.respStatus`). */

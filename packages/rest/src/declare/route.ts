@@ -711,6 +711,24 @@ export function decodeErrorWith(rules: readonly ErrorRule[], status: number, bod
 }
 
 /**
+ * True when a request of codec `c` may come without a body (OpenAPI `requestBody.required:
+ * false`): its codec decodes no value (`codec.optional(item)`, `codec.defaulted`, `codec.any`, a
+ * Standard Schema that admits `undefined`, or such a body under the object form's `body`
+ * field). The server then takes a request without content (no `Content-Length` or `0`, no
+ * `Transfer-Encoding`, RFC 9112 §6.3), or with an empty one, as no body, and the client sends
+ * none for an absent value.
+ */
+export function admitsNoBody(c: Codec<unknown>): boolean {
+  if (c.kind === 'empty') return false;
+  try {
+    c.decode(undefined);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * True when a handler may answer `undefined` for a response of codec `c`, its type admitting no
  * value (`codec.optional`, `codec.any`): the server then answers 503 (`PipelineNoResponseError`).
  * For any other codec, no value breaks the route's contract (500).

@@ -7,7 +7,7 @@ import { BodyTooLargeError, MethodNotAllowedError, MiddlewareError, MiddlewareIn
 import { middlewareParamSpecs } from '../declare/middleware.js';
 import { PipelineNoResponseError } from '../declare/http-errors.js';
 import type { AnyParam } from '../declare/params.js';
-import { BODY_METHODS, defaultStatus, takesNothing } from '../declare/route.js';
+import { admitsNoBody, BODY_METHODS, defaultStatus, takesNothing } from '../declare/route.js';
 import { PARAM_ERRORS } from '../declare/param-values.js';
 import type { RouteHandle } from '../declare/route.js';
 import { reasonPhrase } from '@lib/openapi';
@@ -363,7 +363,7 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>, settings: S
       // declared preconditions read), unless the route declares them itself.
       ...(readValidators || writePreconditions ? (readValidators ? CONDITIONAL_PARAMS : PRECONDITION_PARAMS).filter((c) => !handle.requestParams.some((p) => p.kind === 'header' && p.name.toLowerCase() === c.name.toLowerCase())) : []),
     ],
-    ...(hasBody && { requestBody: { required: route.reqCodec.kind !== 'optional', content: media(handle.requestFormats, meta.reqSchemaName) } }),
+    ...(hasBody && { requestBody: { required: !admitsNoBody(route.reqCodec), content: media(handle.requestFormats, meta.reqSchemaName) } }),
     responses,
     ...(meta.security !== undefined && { security: meta.security }),
     ...(meta.externalDocs !== undefined && { externalDocs: meta.externalDocs }),

@@ -74,13 +74,13 @@ async function* requestItems(items: AsyncIterable<unknown>): AsyncGenerator<unkn
 }
 
 /** The body limit stage (413): reads the body of a route that takes one; `undefined` for a route without one. */
-export function compileBodyLimit(plan: RoutePlan): Step<Uint8Array | StreamedBody> | undefined {
+export function compileBodyLimit(plan: RoutePlan): Step<Uint8Array | StreamedBody | undefined> | undefined {
   if (!plan.hasBody) return undefined;
   const read = bodyReader(plan.handle, plan.requestFormats.values());
   return {
-    // The media type stage before it has chosen the format.
-    run: (ex: Exchange) => read(ex.req, ex.reqFormat as Format<unknown>, ex.contentType),
-    keep(ex: Exchange, body: Uint8Array | StreamedBody): void {
+    // The media type stage before it has chosen the format; none for an optional body left out.
+    run: (ex: Exchange) => (ex.reqFormat === undefined ? undefined : read(ex.req, ex.reqFormat, ex.contentType)),
+    keep(ex: Exchange, body: Uint8Array | StreamedBody | undefined): void {
       ex.body = body;
     },
   };

@@ -111,9 +111,12 @@ export function validationError(failures: readonly Error[]): RequestValidationEr
 export function compileBody(plan: RoutePlan): Step {
   const decode = bodyDecoder(plan.route.reqCodec as Codec<unknown>, { observer: plan.observer, route: plan.route.id });
   const merge = paramMerger(plan.params);
+  const optional = plan.bodyOptional;
   return {
     run(ex: Exchange): void {
-      const value = decode(ex.reqFormat, ex.body);
+      // An optional body sent empty (a Content-Type, no content) is no body.
+      const empty = optional && ex.body instanceof Uint8Array && ex.body.byteLength === 0;
+      const value = empty ? decode(undefined, undefined) : decode(ex.reqFormat, ex.body);
       if (value instanceof BodyRefused) (ex.invalid ??= []).push(value.error);
       if (ex.invalid !== undefined) throw validationError(ex.invalid);
       ex.value = merge(value, ex.decoded);

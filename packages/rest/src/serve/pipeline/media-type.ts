@@ -1,5 +1,6 @@
 import { mediaTypeOf, type Format } from '@lib/format';
 import { UnsupportedMediaTypeError } from '../../declare/errors.js';
+import type { PipelineRequest } from './exchange.js';
 import type { Exchange, RoutePlan, Step } from './stage.js';
 
 /**
@@ -16,13 +17,29 @@ export function requestFormatOf(formats: ReadonlyMap<string, Format<unknown>>): 
   };
 }
 
-/** The media type stage (415) of a route with a request body; `undefined` for a route without one. */
+/**
+ * True when a request has no content (RFC 9112 §6.3): neither `Transfer-Encoding` nor a
+ * `Content-Length` other than 0.
+ */
+export function hasNoContent(req: PipelineRequest): boolean {
+  const length = req.header('content-length');
+  return req.header('transfer-encoding') === undefined && (length === undefined || length.trim() === '0');
+}
+
+/**
+ * The media type stage (415) of a route with a request body; `undefined` for a route without
+ * one. Where the body may be absent (`plan.bodyOptional`), a request without `Content-Type` and
+ * without content has none: no format is chosen, and the body stage decodes no value.
+ */
 export function compileMediaType(plan: RoutePlan): Step | undefined {
   if (!plan.hasBody) return undefined;
   const formatOf = requestFormatOf(plan.requestFormats);
+  const optional = plan.bodyOptional;
   return {
     run(ex: Exchange): void {
-      ex.contentType = ex.req.header('content-type') ?? '';
+      const contentType = ex.req.header('content-type');
+      ex.contentType = contentType ?? '';
+      if (optional && contentType === undefined && hasNoContent(ex.req)) return;
       ex.reqFormat = formatOf(ex.contentType);
     },
   };

@@ -2,7 +2,7 @@ import { mediaTypeOf, type Format } from '@lib/format';
 import { traced, type TraceStart } from '../../declare/options.js';
 import { NotModified } from '../../declare/not-modified.js';
 import { Redirect } from '../../declare/redirect.js';
-import { BODY_METHODS, type RouteHandle } from '../../declare/route.js';
+import { admitsNoBody, BODY_METHODS, type RouteHandle } from '../../declare/route.js';
 import { registrySettings, type ServingSettings } from '../settings.js';
 import { routeHeaders } from './encoding.js';
 import { compileErrorMapping } from './error-mapping.js';
@@ -49,6 +49,7 @@ export function routePlan(handle: RouteHandle<unknown, unknown>, settings: Servi
     security,
     middleware,
     hasBody: BODY_METHODS.has(route.method) && route.reqCodec.kind !== 'empty',
+    bodyOptional: BODY_METHODS.has(route.method) && admitsNoBody(route.reqCodec),
     respEmpty: route.respCodec.kind === 'empty',
     requestFormats,
     params: inCheckOrder(handle.requestParams),

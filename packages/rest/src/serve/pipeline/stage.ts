@@ -26,6 +26,8 @@ export interface RoutePlan {
   readonly middleware: PreparedMiddleware | undefined;
   /** True when the route reads a request body (a body method with a non-empty codec). */
   readonly hasBody: boolean;
+  /** True when that body may be absent (`admitsNoBody`: `requestBody.required: false`). */
+  readonly bodyOptional: boolean;
   /** True when the main response has no content. */
   readonly respEmpty: boolean;
   /** The request formats, by media type (lower case, without parameters). */
