@@ -106,6 +106,7 @@ export type { ResponseMetaFields, RouteMetaFields } from './declare/route-meta.j
 export type { RouteOption } from './declare/route-option.js';
 export { isMultiValue } from './declare/param-values.js';
 export { RouteHandle } from './declare/route.js';
+export type { RegisteredRouteHandle } from './declare/route.js';
 export { BODY_METHODS, newRoute, Route } from './declare/route.js';
 export { named, Named, responseCookie, ResponseCookieField, route, success, SuccessField } from './declare/route-object.js';
 export type {

@@ -8,19 +8,18 @@ import type { Redirect } from './redirect.js';
 import type { Answer, DeclaredSuccess, Responder, SuccessResponseOption, SuccessResponseSpec } from './success.js';
 import type { CredentialProvider, SecurityScheme } from './security.js';
 import { DuplicateErrorStatusError, MissingPathVarError, PathParamError } from './errors.js';
-import { ErrorLog, wireStatus, type DeclaredError, type ErrorPattern, type ErrorRule, type StatusNumber } from './error-rules.js';
+import { wireStatus, type DeclaredError, type ErrorPattern, type ErrorRule, type StatusNumber } from './error-rules.js';
 import { ErrorPatternResponse } from './http-errors.js';
 import { isToken } from './http-grammar.js';
 import type { RequestFormats, ResponseFormats } from './formats.js';
 import { DEFAULT_MAX_BODY_BYTES, type Observer, type Options } from './options.js';
 import type { BoundReceiveFunc, BoundSendFunc, Middleware, MiddlewareAttachment } from './middleware.js';
-import { decodeParam, isMultiValue, type RequestParamSpec } from './param-values.js';
+import { decodeParam, type RequestParamSpec } from './param-values.js';
 import { asCodec, FORBIDDEN_HEADER_PARAMS, paramKey, type AnyParam, type ParamLocation, type RequestMergeParam } from './params.js';
 import { fillTemplate, RouteDeclarationError, templateVars } from './path-template.js';
 import type { CapabilityRequirement } from './requirements.js';
 import { frozenMeta, type ResponseMeta, type ResponseMetaFields, type RouteMeta, type RouteMetaFields } from './route-meta.js';
 import type { RouteOption } from './route-option.js';
-import { spanTags } from './span-tags.js';
 
 /**
  * What a route is registered with: the API builder (`rest.newServer`), seen from the declaration.
@@ -28,6 +27,8 @@ import { spanTags } from './span-tags.js';
  * route inherits.
  */
 export interface RouteRegistry {
+  /** The server-side handle of `route` for this builder ({@link RegisteredRouteHandle}), not yet added. */
+  newHandle<Req, Resp>(route: Route<Req, Resp>): RegisteredRouteHandle<Req, Resp>;
   /** Adds a registered route's handle. @throws as {@link Route.register}. */
   add(handle: RouteHandle<unknown, unknown>): void;
   /** Checks a concrete path against the builder's path codec and constraints. @throws {InvalidPathError} */
@@ -236,9 +237,12 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
     this.registerHandle(api);
   }
 
-  /** Registers the route and returns its handle. Throws as {@link Route.register}. */
-  registerHandle(api: RouteRegistry): RouteHandle<Req, Resp> {
-    const handle = new RouteHandle<Req, Resp>(this as unknown as Route<Req, Resp>, api);
+  /**
+   * Registers the route and returns its server-side handle (the client-side one's members, and
+   * error mapping, merge fields and parameter checks). Throws as {@link Route.register}.
+   */
+  registerHandle(api: RouteRegistry): RegisteredRouteHandle<Req, Resp> {
+    const handle = api.newHandle<Req, Resp>(this as unknown as Route<Req, Resp>);
     api.add(handle as unknown as RouteHandle<unknown, unknown>);
     const servers = registeredWith.get(this.identity);
     if (servers === undefined) registeredWith.set(this.identity, [api]);
@@ -247,7 +251,10 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
   }
 
   /**
-   * A client-side handle carrying the same patterns and formats. The same handle is returned
+   * A client-side handle carrying the same patterns and formats: what a call needs (formats,
+   * error rules, parameters, `buildPath`, `decodeErrorFor`), without the server's error mapping,
+   * merge fields and parameter checks ({@link RegisteredRouteHandle}, from `registerHandle`), so
+   * that a browser client carries none of their code. The same handle is returned
    * until the route is registered with another builder (`client.call` prepares a route once).
    */
   clientHandle(): RouteHandle<Req, Resp> {
@@ -421,9 +428,12 @@ export function declareRoute<Req, Resp, P extends string>(method: string, path: 
 }
 
 /**
- * A route bound to a builder, or to no builder for client use.
- * Resolves the route's defaults (formats), exposes its merge fields and error rules, and
- * checks parameters. Formats may still change after registration.
+ * A route bound to a builder, or to no builder for client use: the client-side handle
+ * (`route.clientHandle()`). Resolves the route's defaults (formats, options, body limits),
+ * exposes its error rules and parameters, builds paths and decodes declared error bodies.
+ * Formats may still change after registration. The server's handle
+ * ({@link RegisteredRouteHandle}, `route.registerHandle(api)`) adds error mapping, merge fields
+ * and parameter checks.
  */
 export class RouteHandle<Req, Resp> {
   /** The declared route. */
@@ -553,87 +563,6 @@ export class RouteHandle<Req, Resp> {
     return this;
   }
 
-  /** All request merge fields, flat, for `codec.decodeVars`. */
-  mergeFields(): VarField<Req>[] {
-    return this.#fields();
-  }
-  /** Path merge fields. */
-  pathMergeFields(): VarField<Req>[] {
-    return this.#fields('path');
-  }
-  /** Query merge fields. */
-  queryMergeFields(): VarField<Req>[] {
-    return this.#fields('query');
-  }
-  /** Header merge fields. */
-  headerMergeFields(): VarField<Req>[] {
-    return this.#fields('header');
-  }
-  /** Cookie merge fields. */
-  cookieMergeFields(): VarField<Req>[] {
-    return this.#fields('cookie');
-  }
-
-  #fields(kind?: ParamLocation): VarField<Req>[] {
-    const out: VarField<Req>[] = [];
-    for (const p of this.requestParams) {
-      if (p.merge === undefined || (kind !== undefined && p.kind !== kind)) continue;
-      const m = p.merge;
-      out.push({ name: m.name, codec: m.codec, set: (req: Req, v: unknown) => m.set(req, v) });
-    }
-    return out;
-  }
-
-  /** The first error rule matching `err`, with its match. */
-  matchRule(err: unknown): { readonly rule: ErrorRule; readonly value: unknown } | undefined {
-    return matchErrorRule(this.errorRules, err);
-  }
-
-  /** The status of the first error rule matching `err`. */
-  errorStatusFor(err: unknown): number | undefined {
-    return this.matchRule(err)?.rule.status;
-  }
-
-  /**
-   * The typed response of the first matching rule when it is an `ErrorRespond` pattern
-   *; `undefined` when no rule matches or the rule writes
-   * no typed body.
-   * @throws when the pattern's `mapFn` throws or its body cannot be encoded.
-   */
-  errorResponseFor(err: unknown): ErrorPatternResponse | undefined {
-    const m = this.matchRule(err);
-    if (m === undefined || m.rule.optionKind !== 'errorPattern' || m.rule.action !== 'respond') return undefined;
-    const body = json(m.rule.body).marshal(m.value);
-    return new ErrorPatternResponse(m.rule.status, m.value, body, { cause: err });
-  }
-
-  /**
-   * As {@link RouteHandle.errorResponseFor}, and reports to `observer`: the match or miss
-   * (`onErrorPattern`), an `ErrorLog` match (`onErrorLog`), and the span attributes
-   * `http.route`, `http.response.status_code`, `error.type` and `error.pattern` (`onSpanTags`).
-   * An observer that throws is ignored.
-   */
-  observeErrorResponseFor(_ctx: Context, observer: Observer | undefined, err: unknown): ErrorPatternResponse | undefined {
-    const m = this.matchRule(err);
-    // An error no rule maps answers the status the server's pipeline gives it (a 415 is a 415);
-    // a route no server holds (a client's) knows no pipeline: 500.
-    const status = m?.rule.status ?? this.server?.errorStatus?.(err) ?? 500;
-    const route = this.route.id;
-    const safely = (fn: () => void): void => {
-      try {
-        fn();
-      } catch {
-        // Observers never break a request.
-      }
-    };
-    if (observer !== undefined) {
-      safely(() => observer.onErrorPattern?.({ route, matched: m !== undefined, status, error: err }));
-      if (m !== undefined && m.rule.optionKind === 'errorPattern' && m.rule.action === ErrorLog) safely(() => observer.onErrorLog?.({ route, status, error: err, value: m.value }));
-      safely(() => observer.onSpanTags?.({ route, tags: spanTags(this.route.path, status, err, m?.rule) }));
-    }
-    return this.errorResponseFor(err);
-  }
-
   /**
    * Decodes a non-2xx response body by the `ErrorRespond` pattern of that status. `undefined` when no pattern has the status.
    * `contentType` is the response's `Content-Type`: a body in one of `formats` (default: the
@@ -643,25 +572,6 @@ export class RouteHandle<Req, Resp> {
    */
   decodeErrorFor(status: number, body: Uint8Array, contentType?: string, formats: readonly Format<unknown>[] = this.responseFormats as readonly Format<unknown>[]): ErrorPatternResponse | undefined {
     return decodeErrorWith(this.errorRules, status, body, contentType, formats);
-  }
-
-  #validate(kind: ParamLocation, lookup: (name: string) => string | undefined): void {
-    for (const p of this.requestParams) if (p.kind === kind) decodeParam(p, lookup(p.name));
-  }
-
-  /** Checks the declared query parameters; an array-valued one gets every value of its key. @throws {QueryParamError} */
-  validateQuery(query: URLSearchParams): void {
-    for (const p of this.requestParams) if (p.kind === 'query') decodeParam(p, isMultiValue(p.codec) ? query.getAll(p.name) : (query.get(p.name) ?? undefined));
-  }
-
-  /** Checks the declared cookies. @throws {CookieParamError} */
-  validateCookies(cookies: Readonly<Record<string, string>>): void {
-    this.#validate('cookie', (n) => (Object.prototype.hasOwnProperty.call(cookies, n) ? cookies[n] : undefined));
-  }
-
-  /** Checks the declared request headers. @throws {HeaderParamError} */
-  validateHeaders(headers: Headers): void {
-    this.#validate('header', (n) => headers.get(n) ?? undefined);
   }
 
   /**
@@ -680,6 +590,48 @@ export class RouteHandle<Req, Resp> {
     this.server?.checkPath(path);
     return path;
   }
+}
+
+/**
+ * The server-side handle of a registered route (`route.registerHandle(api)`, `api.handles()`):
+ * the client-side {@link RouteHandle}, and what the server does with the declaration — error
+ * mapping, merge fields for `codec.decodeVars`, and parameter checks. `@lib/rest`'s builder
+ * makes it (`RouteRegistry.newHandle`).
+ */
+export interface RegisteredRouteHandle<Req, Resp> extends RouteHandle<Req, Resp> {
+  /** All request merge fields, flat, for `codec.decodeVars`. */
+  mergeFields(): VarField<Req>[];
+  /** Path merge fields. */
+  pathMergeFields(): VarField<Req>[];
+  /** Query merge fields. */
+  queryMergeFields(): VarField<Req>[];
+  /** Header merge fields. */
+  headerMergeFields(): VarField<Req>[];
+  /** Cookie merge fields. */
+  cookieMergeFields(): VarField<Req>[];
+  /** The first error rule matching `err`, with its match. */
+  matchRule(err: unknown): { readonly rule: ErrorRule; readonly value: unknown } | undefined;
+  /** The status of the first error rule matching `err`. */
+  errorStatusFor(err: unknown): number | undefined;
+  /**
+   * The typed response of the first matching rule when it is an `ErrorRespond` pattern;
+   * `undefined` when no rule matches or the rule writes no typed body.
+   * @throws when the pattern's `mapFn` throws or its body cannot be encoded.
+   */
+  errorResponseFor(err: unknown): ErrorPatternResponse | undefined;
+  /**
+   * As {@link RegisteredRouteHandle.errorResponseFor}, and reports to `observer`: the match or
+   * miss (`onErrorPattern`), an `ErrorLog` match (`onErrorLog`), and the span attributes
+   * `http.route`, `http.response.status_code`, `error.type` and `error.pattern` (`onSpanTags`).
+   * An observer that throws is ignored.
+   */
+  observeErrorResponseFor(ctx: Context, observer: Observer | undefined, err: unknown): ErrorPatternResponse | undefined;
+  /** Checks the declared query parameters; an array-valued one gets every value of its key. @throws {QueryParamError} */
+  validateQuery(query: URLSearchParams): void;
+  /** Checks the declared cookies. @throws {CookieParamError} */
+  validateCookies(cookies: Readonly<Record<string, string>>): void;
+  /** Checks the declared request headers. @throws {HeaderParamError} */
+  validateHeaders(headers: Headers): void;
 }
 
 /** The first of `rules` matching `err`, with its match (the error found in `err`'s chain). */

@@ -93,7 +93,7 @@ describe('rest.route with Standard Schemas wherever a codec goes', () => {
   });
 
   it('reads parameters from their text and names the one that fails', () => {
-    const handle = declareListBooks().clientHandle();
+    const handle = declareListBooks().registerHandle(rest.newServer({ title: 'books', version: '1' }));
     expect(() => handle.validateQuery(new URLSearchParams('limit=5&tags=a&tags=b'))).not.toThrow();
     expect(() => handle.validateQuery(new URLSearchParams('limit=500'))).toThrow(/query parameter "limit": .*50/);
     expect(() => handle.validateQuery(new URLSearchParams('limit=ten'))).toThrow(/query parameter "limit": Invalid input: expected number, received string/);

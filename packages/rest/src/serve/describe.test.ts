@@ -284,7 +284,7 @@ describe('describeRoute: typed error bodies in the negotiated format', () => {
     for (const r of routes) (r as unknown as rest.Route<unknown, unknown>).withHandler(() => { throw new BadId('no such item'); }).register(api);
     const doc = JSON.parse(api.openAPISpec().marshalJSON()) as OpenAPIObject;
     const accepts = [undefined, '*/*', 'application/json', 'application/yaml', 'application/toml', 'application/cbor', 'text/csv', 'text/html', 'application/cbor;q=0.5, application/yaml'];
-    for (const h of api.handles() as rest.RouteHandle<unknown, unknown>[]) {
+    for (const h of api.handles()) {
       const documented = keys(op(doc, h.route.path, h.route.method.toLowerCase() as 'get' | 'delete'), '404').map(format.mediaTypeOf);
       const run = prepareRoute(h);
       for (const accept of accepts) {
@@ -342,7 +342,7 @@ describe('describeRoute: 304 exactly where a route can send it', () => {
     const doc = JSON.parse(api.openAPISpec().marshalJSON()) as OpenAPIObject;
     const validators = { 'if-none-match': '"1"', 'if-modified-since': since.toUTCString(), 'content-type': 'application/json' };
     const sent: Record<string, boolean> = {};
-    for (const h of api.handles() as rest.RouteHandle<unknown, unknown>[]) {
+    for (const h of api.handles()) {
       const method = h.route.method.toLowerCase() as 'get' | 'put';
       const res = await prepareRoute(h).run(conditionalRequest(h.route.method, validators));
       const documented = Object.keys(doc304(doc, h.route.path, method).responses);

@@ -13,7 +13,8 @@ import { PROBLEM_DETAILS_OPTIONS } from '../declare/problem-details.js';
 import { frozenRequirements } from '../declare/route-meta.js';
 import { bundledAttachment, checkMiddleware, Middleware, type MiddlewareAttachment } from '../declare/middleware.js';
 import { schemeFromObject, SecurityScheme } from '../declare/security.js';
-import type { Route, RouteHandle, RouteRegistry } from '../declare/route.js';
+import type { RegisteredRouteHandle, Route, RouteHandle, RouteRegistry } from '../declare/route.js';
+import { ServerRouteHandle } from './route-handle.js';
 import { DEFAULT_SHUTDOWN_TIMEOUT, type ServeOptions, type ServerTransport } from './transport.js';
 import type { ServingSettings } from './settings.js';
 
@@ -161,7 +162,7 @@ export class Server implements RouteRegistry {
   get cors(): CorsPolicy | undefined {
     return this.#cors;
   }
-  readonly #routes = new Map<string, RouteHandle<unknown, unknown>>();
+  readonly #routes = new Map<string, RegisteredRouteHandle<unknown, unknown>>();
   readonly #securitySchemes = new Map<string, SecurityScheme<unknown>>();
   readonly #security: SecurityRequirement[] = [];
   readonly #tags: TagDescriptor[] = [];
@@ -277,6 +278,11 @@ export class Server implements RouteRegistry {
     }
   }
 
+  /** The server-side handle of `route` for this builder; called by `route.registerHandle`, which then adds it. */
+  newHandle<Req, Resp>(route: Route<Req, Resp>): RegisteredRouteHandle<Req, Resp> {
+    return new ServerRouteHandle<Req, Resp>(route, this);
+  }
+
   /**
    * Adds a handle; called by `route.register`. The template is checked with every `{var}`
    * replaced by `x` (template-transparent validation).
@@ -286,6 +292,7 @@ export class Server implements RouteRegistry {
    * when the route's middleware clash with the builder's (`use`).
    */
   add(handle: RouteHandle<unknown, unknown>): void {
+    if (!(handle instanceof ServerRouteHandle)) throw new TypeError(`api.add: ${handle.route.id}: register routes with route.register(api) (a client-side handle cannot be served)`);
     const route = handle.route;
     this.checkPath(transparentPath(route.path));
     const key = `${route.method} ${templateShape(route.path)}`;
@@ -331,7 +338,7 @@ export class Server implements RouteRegistry {
   }
 
   /** The registered handles, in registration order. */
-  handles(): readonly RouteHandle<unknown, unknown>[] {
+  handles(): readonly RegisteredRouteHandle<unknown, unknown>[] {
     return [...this.#routes.values()];
   }
 

@@ -7,6 +7,7 @@ import { NotModified } from '../../declare/not-modified.js';
 import type { ErrorHandler, Options } from '../../declare/options.js';
 import { pipelineError } from '../../declare/pipeline-errors.js';
 import { Redirect } from '../../declare/redirect.js';
+import { matchErrorRule } from '../../declare/route.js';
 import { spanTags } from '../../declare/span-tags.js';
 import type { PipelineResponse, RefusedStatus } from './exchange.js';
 import { notModifiedAnswer, redirectResponse } from './handler.js';
@@ -138,7 +139,7 @@ export function compileErrorMapping(plan: RoutePlan): ErrorMapper {
 
   function respond(ctx: Context, err: unknown, negotiated: Format<unknown> | undefined, retry = true, out?: { matched: boolean }): PipelineResponse {
     try {
-      const m = handle.matchRule(err);
+      const m = matchErrorRule(handle.errorRules, err);
       if (out !== undefined) out.matched = m !== undefined;
       const status = m?.rule.status ?? builtinStatus(err);
       if (observer !== undefined) {

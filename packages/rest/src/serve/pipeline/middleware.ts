@@ -8,7 +8,7 @@ import type { ResponseMergeParam } from '../../declare/params.js';
 import { RouteDeclarationError } from '../../declare/path-template.js';
 import { Redirect } from '../../declare/redirect.js';
 import { decodeParam, isMultiValue, type RequestParamSpec } from '../../declare/param-values.js';
-import type { RouteHandle } from '../../declare/route.js';
+import { matchErrorRule, type RouteHandle } from '../../declare/route.js';
 import type { PipelineRequest } from './exchange.js';
 import { observeSafely } from './observe.js';
 import { encodeResponseFields } from './response-fields.js';
@@ -118,7 +118,7 @@ export function prepareMiddleware(handle: RouteHandle<unknown, unknown>, observe
           out = await m.receive(ctx, value, input);
         } catch (err) {
           // A rule of the route sees the original error first; a redirect is an answer, not a failure.
-          if (err instanceof Redirect || err instanceof MiddlewareError || handle.matchRule(err) !== undefined) throw err;
+          if (err instanceof Redirect || err instanceof MiddlewareError || matchErrorRule(handle.errorRules, err) !== undefined) throw err;
           throw new MiddlewareError(m.name, err);
         }
         let own: [string, string][];
