@@ -26,7 +26,7 @@ export interface ProtocolProbe {
 export const UNSUPPORTED_MEDIA_TYPE = 'application/x.lib-testing-unsupported';
 
 /** The largest body a probe sends: limits above it are not probed (a 256 MiB upload per route is no test). */
-export const MAX_PROBE_BYTES = 8 * 1024 * 1024;
+export const MAX_PROBE_BYTES: number = 8 * 1024 * 1024;
 
 /** Whether the route documents `status`. */
 function documents(d: RouteDescriptor, status: number): boolean {
