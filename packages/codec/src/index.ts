@@ -53,6 +53,8 @@ export { number, NumberCodec } from './number.js';
 export { object, ObjectCodec } from './object.js';
 export type { ExtendedShape, FieldShape, InferInput, ObjectInput, ObjectOutput, PartialShape, Shape, Simplify, UnknownKeys, WireNames } from './object.js';
 export { optional, OptionalCodec } from './optional.js';
+export { AdditionalPropertiesCodec, withAdditionalProperties } from './additional-properties.js';
+export type { WithAdditionalProperties } from './additional-properties.js';
 export { defineEntry, isPlainObject, record, RecordCodec } from './record.js';
 export type { RecordKey, RecordOutput } from './record.js';
 export { stream, StreamCodec } from './stream.js';

@@ -1,6 +1,6 @@
 import { escapeToken, isObject, parseDocument, resolvePointer, type Json, type JsonObject } from './load.js';
 import { camel, isIdentifier, propertyKey, toIdentifier, unique } from './names.js';
-import { SchemaEmitter, type Refusal } from './schema.js';
+import { SchemaEmitter, typedRest, type Refusal } from './schema.js';
 
 /** Options of {@link importDocument}. */
 export interface ImportOptions {
@@ -562,7 +562,8 @@ class RouteWriter {
     if (chosen.formats !== undefined) out.push(`requestFormats: [${chosen.formats.join(', ')}]`);
     // The object body's fields are request fields: parameters take other names.
     const schema = this.em.deref(chosen.schema);
-    if (schema !== undefined && isObject(schema.properties)) for (const k of Object.keys(schema.properties)) this.fields.add(k);
+    if (schema !== undefined && typedRest(schema)) this.fields.add('body');
+    else if (schema !== undefined && isObject(schema.properties)) for (const k of Object.keys(schema.properties)) this.fields.add(k);
     return out;
   }
 

@@ -287,6 +287,7 @@ export class SchemaEmitter {
   }
 
   private emitObject(s: JsonObject, ptr: string, notes: string[], ann: JsonObject): string {
+    // Declared properties beside a schema of the others: codec.withAdditionalProperties (typedRest).
     const props = isObject(s.properties) ? s.properties : {};
     const required = new Set(Array.isArray(s.required) ? (s.required.filter((r) => typeof r === 'string') as string[]) : []);
     const ap = s.additionalProperties;
@@ -308,9 +309,7 @@ export class SchemaEmitter {
     });
     let expr = `codec.object({ ${fields.join(', ')} })`;
     if (ap === false) expr += '.strict()';
-    else if (ap !== undefined && ap !== true && !(isObject(ap) && Object.keys(ap).length === 0)) {
-      notes.push(this.refuse(`${ptr}/additionalProperties`, 'additional-properties', 'declared properties and a schema for the others: @lib objects strip or reject undeclared keys (no typed rest); they are stripped'));
-    }
+    else if (typedRest(s)) expr = `codec.withAdditionalProperties(${expr}, ${this.emit(ap, `${ptr}/additionalProperties`)})`;
     return this.annotated(expr, ann, cs);
   }
 
@@ -458,4 +457,16 @@ export class SchemaEmitter {
 function unnamed(expr: string): string {
   const m = /^([A-Za-z_$][\w$]*)((?:\s*\/\*[\s\S]*?\*\/)*)$/.exec(expr);
   return m === null ? expr : `codec.lazy(() => ${m[1] as string})${m[2] as string}`;
+}
+
+/**
+ * True when an object schema declares properties (or required names) and a schema of the other
+ * keys (`additionalProperties` neither absent, `true`, `false` nor `{}`): it is imported as
+ * `codec.withAdditionalProperties(object, value)`, whose value is not an object codec's (a
+ * request body of it is the request's `body` field).
+ */
+export function typedRest(s: JsonObject): boolean {
+  const ap = s.additionalProperties;
+  const declares = (isObject(s.properties) && Object.keys(s.properties).length > 0) || (Array.isArray(s.required) && s.required.length > 0);
+  return declares && ap !== undefined && ap !== true && ap !== false && !(isObject(ap) && Object.keys(ap).length === 0);
 }

@@ -1,6 +1,7 @@
 import { clientContract } from './client-contract.js';
 import { clientPromises } from './client-promises.js';
 import { contract } from './contract.js';
+import { additionalProperties } from './additional-properties.js';
 import { basePath } from './base-path.js';
 import { bodyLimits } from './body-limits.js';
 import { contractGaps } from './contract-gaps.js';
@@ -41,6 +42,7 @@ export function allSuites(adapter: AdapterUnderTest): void {
   bodyLimits(adapter);
   basePath(adapter);
   optionalBody(adapter);
+  additionalProperties(adapter);
   errorShape(adapter);
   documentedStatuses(adapter);
   preconditionsSuite(adapter);
