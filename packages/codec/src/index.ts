@@ -50,7 +50,7 @@ export { must, MustError } from './must.js';
 export { newValue } from './new-value.js';
 export { nullable, NullableCodec } from './nullable.js';
 export { number, NumberCodec } from './number.js';
-export { object, ObjectCodec } from './object.js';
+export { mayBeAbsent, object, ObjectCodec } from './object.js';
 export type { ExtendedShape, FieldShape, InferInput, ObjectInput, ObjectOutput, PartialShape, Shape, Simplify, UnknownKeys, WireNames } from './object.js';
 export { optional, OptionalCodec } from './optional.js';
 export { AdditionalPropertiesCodec, withAdditionalProperties } from './additional-properties.js';

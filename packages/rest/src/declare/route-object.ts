@@ -1,4 +1,4 @@
-import { Codec, EmptyCodec, map, ObjectCodec, OptionalCodec, type FieldShape, type Infer, type InferInput, type ObjectInput, type ObjectOutput, type SchemaLike, type Simplify } from '@lib/codec';
+import { Codec, EmptyCodec, map, mayBeAbsent, ObjectCodec, OptionalCodec, type FieldShape, type Infer, type InferInput, type ObjectInput, type ObjectOutput, type SchemaLike, type Simplify } from '@lib/codec';
 import type { Format } from '@lib/format';
 import type { LinkDescriptor, SecurityRequirement } from '@lib/openapi';
 import type { Context, SignedInContext } from './context.js';
@@ -424,10 +424,6 @@ function unpack(kind: ParamKind, key: string, entry: ResponseCookieEntry): { nam
   // A codec as it is, without building the message a Standard Schema's failure would need.
   const codec = schema instanceof Codec ? schema : asCodec(schema, `${kind} parameter ${JSON.stringify(key)}`, true);
   return { name, codec, description, attributes };
-}
-
-function mayBeAbsent(c: Codec<unknown>): boolean {
-  return c instanceof OptionalCodec || c.kind === 'defaulted';
 }
 
 function unwrapOptional(c: Codec<unknown>): Codec<unknown> {
