@@ -29,6 +29,8 @@ export type { Refusal } from './schema.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const BODY_METHODS = new Set(['post', 'put', 'patch']);
+/** A JSON media type: `application/json`, or one with a `+json` structured syntax suffix (RFC 6839 §3.1). */
+const JSON_MEDIA_TYPE = /^application\/(?:[^/;\s]+\+)?json$/i;
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
 /**
@@ -684,8 +686,12 @@ class RouteWriter {
         if (headers.length > 0) notes.push(this.refuse(`${rptr}/headers`, 'error-headers', 'headers of an error response: @lib error rules carry a body only; left out'));
         const st = /^\d+$/.test(status) ? status : JSON.stringify(status === "default" ? "default" : status.toUpperCase());
         const body = content?.codec ?? 'codec.empty()';
-        if (content?.formats !== undefined) notes.push(this.refuse(`${rptr}/content`, 'error-media-type', 'an error body in media types other than application/json: @lib error rules answer JSON; the others are left out'));
-        errors.push(`rest.errorPattern(errorOf(${st}), ${st}, ${body}, (e) => e.body as never).withDescription(${JSON.stringify(description)})`);
+        // Error bodies in JSON media types (application/json, +json suffixes: SCIM's) are the pattern's own (withMediaTypes).
+        const types = isObject(r.content) ? Object.keys(r.content) : [];
+        const allJson = types.length > 0 && types.every((t) => JSON_MEDIA_TYPE.test(t.split(';')[0]?.trim() ?? '')) && (content?.formats ?? []).every((f) => f.startsWith('format.json('));
+        if (content?.formats !== undefined && !allJson) notes.push(this.refuse(`${rptr}/content`, 'error-media-type', 'an error body in media types other than JSON: @lib error rules answer JSON; the others are left out'));
+        const own = content?.formats !== undefined && allJson ? `.withMediaTypes(${types.map((t) => JSON.stringify(t)).join(', ')})` : '';
+        errors.push(`rest.errorPattern(errorOf(${st}), ${st}, ${body}, (e) => e.body as never).withDescription(${JSON.stringify(description)})${own}`);
         continue;
       }
       notes.push(this.refuse(rptr, 'status', `status ${status}: @lib declares 2xx–5xx statuses (1xx and ranges of successes are not); left out`));

@@ -71,6 +71,30 @@ describe('component schemas', () => {
 });
 
 describe('operations', () => {
+  test('an error body in several JSON media types keeps them (withMediaTypes); a media type that is not JSON is refused', () => {
+    const problem = { type: 'object', required: ['detail'], properties: { detail: { type: 'string' } } };
+    const { source, refused } = importDocument({
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/scim/Users': {
+          post: {
+            operationId: 'createUser',
+            requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { userName: { type: 'string' } } } } } },
+            responses: {
+              '201': { description: 'Created' },
+              '400': { description: 'Bad Request', content: { 'application/json': { schema: problem }, 'application/scim+json': { schema: problem } } },
+              '409': { description: 'Conflict', content: { 'application/json': { schema: problem }, 'text/plain': { schema: { type: 'string' } } } },
+            },
+          },
+        },
+      },
+    });
+    expect(source).toContain('.withMediaTypes("application/json", "application/scim+json")');
+    expect(source.match(/withMediaTypes/g)).toHaveLength(1);
+    expect(refused.map((r) => `${r.kind} ${r.pointer}`)).toEqual(['media-type #/paths/~1scim~1Users/post/responses/409/content/text~1plain']);
+  });
+
   test('parameters, bodies, responses, errors, security and docs become rest.route({...})', () => {
     const { source } = importDocument(loadDocument(fixture('shop.yaml')));
     expect(source).toContain('query: { limit: codec.optional(codec.intString().refine(validate.min(1), validate.max(100))), tag: codec.optional(codec.array(codec.string())) }');

@@ -8,6 +8,7 @@ import { contractGaps } from './contract-gaps.js';
 import { corsSuite } from './cors.js';
 import { docs } from './docs.js';
 import { documentedStatuses } from './documented-statuses.js';
+import { errorMediaTypes } from './error-media-types.js';
 import { errorShape } from './error-shape.js';
 import { everyday } from './everyday.js';
 import { formatContract } from './format-contract.js';
@@ -43,6 +44,7 @@ export function allSuites(adapter: AdapterUnderTest): void {
   basePath(adapter);
   optionalBody(adapter);
   additionalProperties(adapter);
+  errorMediaTypes(adapter);
   errorShape(adapter);
   documentedStatuses(adapter);
   preconditionsSuite(adapter);

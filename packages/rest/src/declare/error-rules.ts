@@ -1,4 +1,5 @@
 import type { Codec, SchemaLike } from '@lib/codec';
+import { mediaTypeOf } from '@lib/format';
 import type { ErrorPatternValuer } from './http-errors.js';
 import { asCodec } from './params.js';
 import type { RouteOption } from './route-option.js';
@@ -124,8 +125,14 @@ export class ErrorPattern<E, B, S extends Status = Status> implements RouteOptio
   readonly action: ErrorAction;
   /** Documentation of the response. */
   readonly description: string | undefined;
+  /**
+   * The JSON media types the body is written in, in preference order
+   * ({@link ErrorPattern.withMediaTypes}); `undefined`: `application/json`, or the route's
+   * negotiated response format where it can carry the body.
+   */
+  readonly mediaTypes: readonly string[] | undefined;
   /** `body` may be a Standard Schema: it is made a codec here, once (see `errorPattern`). */
-  constructor(witness: ErrorWitness<E>, status: S, body: SchemaLike<B>, mapFn?: (err: E) => B, action: ErrorAction = 'respond', description?: string) {
+  constructor(witness: ErrorWitness<E>, status: S, body: SchemaLike<B>, mapFn?: (err: E) => B, action: ErrorAction = 'respond', description?: string, mediaTypes?: readonly string[]) {
     this.witness = witness;
     this.declaredStatus = status;
     this.status = wireStatus(status);
@@ -133,14 +140,27 @@ export class ErrorPattern<E, B, S extends Status = Status> implements RouteOptio
     this.mapFn = mapFn;
     this.action = action;
     this.description = description;
+    this.mediaTypes = mediaTypes;
   }
   /** A copy with another action. */
   withAction(action: ErrorAction): ErrorPattern<E, B, S> {
-    return new ErrorPattern(this.witness, this.declaredStatus, this.body, this.mapFn, action, this.description);
+    return new ErrorPattern(this.witness, this.declaredStatus, this.body, this.mapFn, action, this.description, this.mediaTypes);
   }
   /** A copy with a response description for OpenAPI. */
   withDescription(description: string): ErrorPattern<E, B, S> {
-    return new ErrorPattern(this.witness, this.declaredStatus, this.body, this.mapFn, this.action, description);
+    return new ErrorPattern(this.witness, this.declaredStatus, this.body, this.mapFn, this.action, description, this.mediaTypes);
+  }
+  /**
+   * A copy whose body is written as JSON under one of `types`, chosen by the request's `Accept`
+   * (RFC 9110 §12.5.1), else the first; the document lists the body under each:
+   * `.withMediaTypes('application/json', 'application/scim+json')`. Each must be JSON
+   * (`application/json`, or a `+json` structured syntax suffix, RFC 6839 §3.1).
+   * @throws {TypeError} no type given, or one that is not JSON.
+   */
+  withMediaTypes(...types: string[]): ErrorPattern<E, B, S> {
+    const notJson = types.find((t) => !/^application\/(?:[^/;\s]+\+)?json$/.test(mediaTypeOf(t)));
+    if (types.length === 0 || notJson !== undefined) throw new TypeError(`withMediaTypes: ${notJson === undefined ? 'give at least one media type' : `${JSON.stringify(notJson)} is not a JSON media type (application/json, or a +json suffix)`}`);
+    return new ErrorPattern(this.witness, this.declaredStatus, this.body, this.mapFn, this.action, this.description, types);
   }
   /**
    * The body this pattern gives for `err`: server side, a matching error in the chain mapped by

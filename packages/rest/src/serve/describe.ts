@@ -85,6 +85,8 @@ interface ErrorSlot {
   extensions?: Readonly<Record<`x-${string}`, unknown>>;
   /** Headers the pipeline sends with it (`WWW-Authenticate` on a 401). */
   headers?: readonly HeaderDescriptor[];
+  /** The media types of a typed body whose pattern names them (`withMediaTypes`), by body. */
+  readonly ownTypes: Map<codec.Codec<unknown>, readonly string[]>;
 }
 
 /**
@@ -157,15 +159,16 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>, settings: S
     order.push(r);
   };
   /** A rule's status: its own slot, merged with an earlier rule's of the same status. */
-  const ruleSlot = (key: string, wire: number, description: string, body: codec.Codec<unknown>, typed: boolean): void => {
+  const ruleSlot = (key: string, wire: number, description: string, body: codec.Codec<unknown>, typed: boolean, mediaTypes?: readonly string[]): void => {
     if (claimed(key)) return;
     const slot = slots.find((s) => s.key.toUpperCase() === key.toUpperCase());
     if (slot !== undefined) {
       if (!slot.bodies.includes(body)) slot.bodies.push(body);
       if (typed && !slot.typed.includes(body)) slot.typed.push(body);
+      if (typed && mediaTypes !== undefined && !slot.ownTypes.has(body)) slot.ownTypes.set(body, mediaTypes);
       return;
     }
-    const created: ErrorSlot = { key, wire, description, bodies: [body], typed: typed ? [body] : [] };
+    const created: ErrorSlot = { key, wire, description, bodies: [body], typed: typed ? [body] : [], ownTypes: new Map(typed && mediaTypes !== undefined ? [[body, mediaTypes]] : []) };
     slots.push(created);
     order.push(created);
   };
@@ -175,7 +178,7 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>, settings: S
     if (claimed(key)) return;
     const slot = slots.find((s) => s.key === key) ?? slots.find((s) => s.wire === wire);
     if (slot === undefined) {
-      const created: ErrorSlot = { key, wire, description, bodies: [...bodies], typed: [], ...(extensions !== undefined && { extensions }), ...(headers !== undefined && { headers }) };
+      const created: ErrorSlot = { key, wire, description, bodies: [...bodies], typed: [], ownTypes: new Map(), ...(extensions !== undefined && { extensions }), ...(headers !== undefined && { headers }) };
       slots.push(created);
       order.push(created);
       return;
@@ -279,7 +282,7 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>, settings: S
     if (rule instanceof ErrorPattern) {
       const key = String(rule.declaredStatus);
       // Only an ErrorRespond pattern writes its own body; ErrorHandle and ErrorLog go through the errorHandler.
-      ruleSlot(key, rule.status, rule.description ?? reasonPhrase(key), rule.action === 'respond' ? rule.body : errorBody, rule.action === 'respond');
+      ruleSlot(key, rule.status, rule.description ?? reasonPhrase(key), rule.action === 'respond' ? rule.body : errorBody, rule.action === 'respond', rule.mediaTypes);
     } else {
       ruleSlot(String(rule.status), rule.status, reasonPhrase(rule.status), errorBody, false);
     }
@@ -327,11 +330,20 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>, settings: S
   const responses = order.map((r): ResponseDescriptor => {
     if ('status' in r) return r;
     const content: MediaTypeDescriptor[] = [];
-    const inJson = r.bodies.filter((b) => !ownType(b));
+    // A typed body whose pattern names its media types (withMediaTypes) goes under those, and only those.
+    const inJson = r.bodies.filter((b) => !ownType(b) && !r.ownTypes.has(b));
     const [first, ...alternatives] = inJson;
     if (first !== undefined) content.push({ mediaType: 'application/json', codec: first, ...(alternatives.length > 0 && { alternatives }) });
     if (r.bodies.some(ownType)) content.push({ mediaType: errorMediaType, codec: errorBody });
-    const [typed, ...otherTyped] = r.typed;
+    for (const [body, types] of r.ownTypes) {
+      for (const t of types) {
+        const at = content.findIndex((c) => mediaTypeOf(c.mediaType) === mediaTypeOf(t));
+        const same = content[at];
+        if (same === undefined) content.push({ mediaType: t, codec: body });
+        else content[at] = { ...same, alternatives: [...(same.alternatives ?? []), body] };
+      }
+    }
+    const [typed, ...otherTyped] = r.typed.filter((b) => !r.ownTypes.has(b));
     if (typed !== undefined) for (const f of carriers) content.push({ mediaType: f.contentType, codec: typed, ...(otherTyped.length > 0 && { alternatives: otherTyped }) });
     return {
       status: r.key,

@@ -1,6 +1,6 @@
 import { FileStoreError, json, mediaTypeOf, type Format } from '@lib/format';
 import { reasonPhrase } from '@lib/openapi';
-import type { Context } from '../../declare/context.js';
+import { requestKey, type Context } from '../../declare/context.js';
 import { BodyTooLargeError, ResponseContractError, UnauthorizedError, messageOf } from '../../declare/errors.js';
 import { ErrorPattern, isFinalStatus } from '../../declare/error-rules.js';
 import { NotModified } from '../../declare/not-modified.js';
@@ -9,7 +9,8 @@ import { pipelineError } from '../../declare/pipeline-errors.js';
 import { Redirect } from '../../declare/redirect.js';
 import { matchErrorRule } from '../../declare/route.js';
 import { spanTags } from '../../declare/span-tags.js';
-import type { PipelineResponse, RefusedStatus } from './exchange.js';
+import type { PipelineRequest, PipelineResponse, RefusedStatus } from './exchange.js';
+import { negotiator } from './negotiation.js';
 import { notModifiedAnswer, redirectResponse } from './handler.js';
 import { mergeParamsOf } from './encoding.js';
 import { observeSafely } from './observe.js';
@@ -98,7 +99,13 @@ function internalError(): PipelineResponse {
  * (application/problem+json with problem details), any other as JSON; and, by response format,
  * the negotiated one where it can carry another codec (json, yaml, toml, cbor). Built once.
  */
-function patternFormats(plan: RoutePlan, errorMediaType: string): (rule: ErrorPattern<unknown, unknown>, negotiated: Format<unknown> | undefined) => { readonly json: Format<unknown>; readonly chosen: Format<unknown> } {
+function patternFormats(plan: RoutePlan, errorMediaType: string): (rule: ErrorPattern<unknown, unknown>, negotiated: Format<unknown> | undefined, accept: string | undefined) => { readonly json: Format<unknown>; readonly chosen: Format<unknown> } {
+  // A pattern with media types of its own (`withMediaTypes`) is written in the one Accept prefers among them, else the first.
+  const own = new Map<ErrorPattern<unknown, unknown>, (accept: string | undefined) => Format<unknown>>();
+  for (const r of plan.handle.errorRules) {
+    if (!(r instanceof ErrorPattern) || r.mediaTypes === undefined) continue;
+    own.set(r, negotiator(r.mediaTypes.map((t) => (mediaTypeOf(t) === JSON_TYPE ? json(r.body) : json(r.body).withContentType(t))), true));
+  }
   const inJson = new Map<ErrorPattern<unknown, unknown>, Format<unknown>>();
   for (const r of plan.handle.errorRules) if (r instanceof ErrorPattern) inJson.set(r, r.body === plan.options.errorBody && errorMediaType !== JSON_TYPE ? json(r.body).withContentType(errorMediaType) : json(r.body));
   const negotiatedFormats = new Map<ErrorPattern<unknown, unknown>, Map<Format<unknown>, Format<unknown>>>();
@@ -107,7 +114,9 @@ function patternFormats(plan: RoutePlan, errorMediaType: string): (rule: ErrorPa
     for (const f of plan.handle.responseFormats) byFormat.set(f, f.withCodec === undefined || mediaTypeOf(f.contentType) === JSON_TYPE ? jsonFormat : f.withCodec(r.body));
     negotiatedFormats.set(r, byFormat);
   }
-  return (rule, negotiated) => {
+  return (rule, negotiated, accept) => {
+    const ownFormat = own.get(rule)?.(accept);
+    if (ownFormat !== undefined) return { json: ownFormat, chosen: ownFormat };
     const jsonFormat = inJson.get(rule) as Format<unknown>;
     return { json: jsonFormat, chosen: (negotiated === undefined ? undefined : negotiatedFormats.get(rule)?.get(negotiated)) ?? jsonFormat };
   };
@@ -156,7 +165,7 @@ export function compileErrorMapping(plan: RoutePlan): ErrorMapper {
         const res = errorResponse(errorHandler, ctx, err, status, errorMediaType);
         return { ...res, headers: [...res.headers, ...headers] };
       }
-      const formats = formatsOf(m.rule, negotiated);
+      const formats = formatsOf(m.rule, negotiated, m.rule.mediaTypes === undefined ? undefined : (ctx.get(requestKey) as PipelineRequest | undefined)?.header('accept'));
       let f = formats.chosen;
       let body: Uint8Array;
       try {

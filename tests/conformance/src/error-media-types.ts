@@ -1,0 +1,72 @@
+/**
+ * An error body in JSON media types of its own (`errorPattern(...).withMediaTypes(...)`, as
+ * SCIM's `application/scim+json`) over real HTTP: the server writes it in the one `Accept`
+ * prefers, else the first (an `Accept` no success format matches is still 406, before any error); the typed client decodes it from either; the document lists the body
+ * under each type, and nothing else for that status.
+ */
+import * as codec from '@lib/codec';
+import * as rest from '@lib/rest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientTransport } from './client-transport.js';
+import type { AdapterUnderTest } from './suite.js';
+
+class ScimError extends Error {
+  constructor(readonly detail: string) {
+    super(detail);
+  }
+}
+const scimError = codec.object({ detail: codec.string(), status: codec.string() }).withName('ScimError');
+const badRequest = rest.errorPattern(ScimError, 400, scimError, (e) => ({ detail: e.detail, status: '400' })).withMediaTypes('application/json', 'application/scim+json');
+const user = codec.object({ userName: codec.string() });
+const createUser = rest.route({ method: 'POST', path: '/scim/Users', body: user, response: user, errors: [badRequest], meta: { operationId: 'emCreateUser' } });
+
+export function errorMediaTypes(adapter: AdapterUnderTest): void {
+  describe(`error media types: ${adapter.name}`, () => {
+    let base = '';
+    let stop: () => Promise<void> = () => Promise.resolve();
+    let api: rest.Server;
+    const client = rest.newClient();
+
+    beforeAll(async () => {
+      api = rest.newServer({ title: 'SCIM', version: '1' });
+      createUser
+        .withHandler((_ctx, req) => {
+          if (req.userName === 'taken') throw new ScimError('userName is taken');
+          return req;
+        })
+        .register(api);
+      ({ baseURL: base, stop } = await adapter.serve(api));
+      client.attach(clientTransport({ baseURL: base }));
+    });
+    afterAll(() => stop());
+
+    const post = (accept?: string): Promise<Response> =>
+      fetch(`${base}/scim/Users`, { method: 'POST', headers: { 'content-type': 'application/json', ...(accept !== undefined && { accept }) }, body: '{"userName":"taken"}' });
+
+    it('writes the error body in the media type Accept prefers among its own, else the first', async () => {
+      for (const [accept, type] of [[undefined, 'application/json'], ['application/scim+json, application/json;q=0.5', 'application/scim+json'], ['application/scim+json;q=0.9, application/json', 'application/json']] as const) {
+        const res = await post(accept);
+        expect(res.status, String(accept)).toBe(400);
+        expect(res.headers.get('content-type'), String(accept)).toBe(type);
+        expect(await res.json()).toEqual({ detail: 'userName is taken', status: '400' });
+      }
+    });
+
+    it('is decoded by the typed client', async () => {
+      const r = await client.safeCall(createUser, { userName: 'taken' });
+      if (r.ok || r.status !== 400) throw new Error(`expected the declared 400, got ${JSON.stringify(r)}`);
+      expect(r.error).toEqual({ detail: 'userName is taken', status: '400' });
+    });
+
+    it('documents the body under each of its media types', () => {
+      const doc = JSON.parse(api.openAPISpec().marshalJSON()) as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>> };
+      const content = doc.paths['/scim/Users']?.post?.responses['400']?.content ?? {};
+      expect(Object.keys(content)).toEqual(['application/json', 'application/scim+json']);
+      expect(content['application/scim+json']?.schema).toEqual({ $ref: '#/components/schemas/ScimError' });
+    });
+
+    it('refuses a media type that is not JSON', () => {
+      expect(() => rest.errorPattern(ScimError, 400, scimError, (e) => ({ detail: e.detail, status: '400' })).withMediaTypes('text/plain')).toThrow(/not a JSON media type/);
+    });
+  });
+}
