@@ -638,7 +638,8 @@ class RouteWriter {
     const ok = statuses.filter((s) => /^2\d\d$/.test(s)).sort();
     const preferred = this.method === 'post' ? '201' : '200';
     const redirect = ok.length === 0 ? statuses.filter((s) => /^3\d\d$/.test(s) && s !== '304').sort()[0] : undefined;
-    const main = ok.includes(preferred) ? preferred : ok.find((s) => s.startsWith('2')) ?? redirect;
+    // Without a 2xx or a redirect, a `default` response is the operation's answer: the route's main response, documented as `default`.
+    const main = ok.includes(preferred) ? preferred : ok.find((s) => s.startsWith('2')) ?? redirect ?? (statuses.includes('default') ? 'default' : undefined);
     const out: string[] = [];
     const successes: string[] = [];
     const errors: string[] = [];
@@ -660,9 +661,8 @@ class RouteWriter {
         if (content?.formats !== undefined) out.push(`formats: [${content.formats.join(', ')}]`);
         if (headers.length > 0) out.push(`responseHeaders: { ${headers.join(', ')} }`);
         const dflt = this.method === 'post' ? '201' : '200';
-        if (status !== dflt) this.metaExtra.push(`respStatus: ${status}`);
+        if (status !== dflt) this.metaExtra.push(`respStatus: ${status === 'default' ? '"default"' : status}`);
         this.metaExtra.push(`respDescription: ${JSON.stringify(description)}`);
-        if (status === '204' || status === '304' ? false : content === undefined && status.startsWith('2') && false) void 0;
         continue;
       }
       if (/^3\d\d$/.test(status) && status !== main) {

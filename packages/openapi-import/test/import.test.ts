@@ -71,6 +71,16 @@ describe('component schemas', () => {
 });
 
 describe('operations', () => {
+  test('an operation answered only by default has it as its main response (respStatus "default")', () => {
+    const { source, refused } = importDocument({
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: { '/user/logout': { get: { operationId: 'logoutUser', responses: { default: { description: 'successful operation' } } } } },
+    });
+    expect(source).toContain('respStatus: "default", respDescription: "successful operation"');
+    expect(refused.filter((r) => r.kind === 'no-success')).toEqual([]);
+  });
+
   test('an error body in several JSON media types keeps them (withMediaTypes); a media type that is not JSON is refused', () => {
     const problem = { type: 'object', required: ['detail'], properties: { detail: { type: 'string' } } };
     const { source, refused } = importDocument({

@@ -6,7 +6,7 @@ export { setCookieHeader } from './serve/cookies.js';
 export { responseHeadersFromContext, setCookie, withResponseCookies } from './serve/response-context.js';
 export type { CookieOptions, HeaderSink, ResponseCookie, ResponseHeaderSink } from './serve/response-context.js';
 export { describeRoute, errorEnvelope } from './serve/describe.js';
-export { defaultStatus } from './declare/route.js';
+export { defaultStatus, mainStatus } from './declare/route.js';
 export {
   errorCase,
   ErrorHandle,

@@ -8,7 +8,7 @@
 import { StreamCodec, type Codec } from '@lib/codec';
 import { SSEFormat } from '@lib/format';
 import type { ResponseDescriptor } from '@lib/openapi';
-import { defaultStatus, describeRoute, ErrorPattern, ResponseMergeParam, setCookieHeader, wireStatus, type AnyParam, type Status, type Context, type MiddlewareAttachment, type RouteHandle } from '@lib/rest';
+import { describeRoute, mainStatus, ErrorPattern, ResponseMergeParam, setCookieHeader, wireStatus, type AnyParam, type Status, type Context, type MiddlewareAttachment, type RouteHandle } from '@lib/rest';
 import fc from 'fast-check';
 import { arbitrary } from './arbitrary.js';
 import { FIELD_VALUE, isJsonMediaType, wellFormed } from './internal/http.js';
@@ -291,7 +291,7 @@ export interface RoutePlan {
 export function routePlan(handle: RouteHandle<unknown, unknown>, override: MockOverride | undefined): RoutePlan {
   const route = handle.route;
   const operationId = operationIdOf(handle);
-  const main = wireStatus(route.meta.respStatus ?? defaultStatus(route.method));
+  const main = mainStatus(route.method, route.meta.respStatus);
   const format = handle.responseFormats[0];
   const sse = format instanceof SSEFormat ? (format as SSEFormat<unknown, unknown>) : undefined;
   const middleware = handle.serverMiddleware.map((attachment): MiddlewarePlan => {

@@ -1,8 +1,8 @@
 import { mediaTypeOf, type Format } from '@lib/format';
 import { checkCoverage, type TransportCoverage } from '../declare/coverage.js';
-import { wireStatus, type ErrorRule } from '../declare/error-rules.js';
+import type { ErrorRule } from '../declare/error-rules.js';
 import type { ParamLocation } from '../declare/params.js';
-import { admitsNoBody, BODY_METHODS, defaultStatus, type Route, type RouteHandle } from '../declare/route.js';
+import { admitsNoBody, BODY_METHODS, mainStatus, type Route, type RouteHandle } from '../declare/route.js';
 import type { SuccessResponseSpec } from '../declare/success.js';
 
 /**
@@ -38,7 +38,7 @@ export function routePlan(handle: RouteHandle<unknown, unknown>): RoutePlan {
     for (const r of handle.errorRules) if (r.optionKind === 'errorPattern' && r.action === 'respond' && !errors.has(r.status)) errors.set(r.status, [r]);
     plan = {
       handle,
-      status: wireStatus(route.meta.respStatus ?? defaultStatus(route.method)),
+      status: mainStatus(route.method, route.meta.respStatus),
       successes: new Map(route.successes.map((s) => [s.status, s])),
       errors,
       body: BODY_METHODS.has(route.method) && route.reqCodec.kind !== 'empty',

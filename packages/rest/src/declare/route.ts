@@ -8,7 +8,7 @@ import type { Redirect } from './redirect.js';
 import type { Answer, DeclaredSuccess, Responder, SuccessResponseOption, SuccessResponseSpec } from './success.js';
 import type { CredentialProvider, SecurityScheme } from './security.js';
 import { DuplicateErrorStatusError, MissingPathVarError, PathParamError } from './errors.js';
-import { wireStatus, type DeclaredError, type ErrorPattern, type ErrorRule, type StatusNumber } from './error-rules.js';
+import { wireStatus, type DeclaredError, type Status, type ErrorPattern, type ErrorRule, type StatusNumber } from './error-rules.js';
 import { ErrorPatternResponse } from './http-errors.js';
 import { isToken } from './http-grammar.js';
 import type { RequestFormats, ResponseFormats } from './formats.js';
@@ -72,6 +72,16 @@ export type Handler<Req, Resp, Ok extends DeclaredSuccess = DeclaredSuccess<numb
 /** The default success status of a method: 201 Created for POST (RFC 9110 §15.3.2), 200 OK otherwise. */
 export function defaultStatus(method: string): number {
   return method === 'POST' ? 201 : 200;
+}
+
+/**
+ * The status a route's main success is sent with: `meta.respStatus` (a range such as `'2XX'` is
+ * sent as its first status), else — and for `'default'`, which documents the main response as
+ * OpenAPI's `default` — the method's {@link defaultStatus}.
+ * @throws {RangeError} `respStatus` is not a status from 200 to 599.
+ */
+export function mainStatus(method: string, respStatus: Status | undefined): number {
+  return respStatus === undefined || respStatus === 'default' ? defaultStatus(method) : wireStatus(respStatus);
 }
 
 /** Methods whose requests carry a body. */
@@ -392,17 +402,17 @@ export function declareRoute<Req, Resp, P extends string>(method: string, path: 
       `${m} requests carry no body here (only POST, PUT and PATCH do): declare the request codec as codec.empty<Req>() and its fields as path, query, header or cookie parameters`,
     );
   }
-  let mainStatus: number;
+  let main: number;
   try {
-    mainStatus = wireStatus(meta.respStatus ?? defaultStatus(m));
+    main = mainStatus(m, meta.respStatus);
   } catch (err) {
     throw new RouteDeclarationError(id, `respStatus: ${(err as Error).message}`);
   }
-  const statuses = [mainStatus];
+  const statuses = [main];
   for (let i = 0; i < successes.length; i++) {
     const sr = successes[i] as SuccessResponseSpec;
     if (!Number.isInteger(sr.status) || sr.status < 200 || sr.status > 299) throw new RouteDeclarationError(id, `success response ${String(sr.status)}: a success status is an integer from 200 to 299`);
-    if (statuses.includes(sr.status)) throw new RouteDeclarationError(id, `success response ${sr.status} is declared twice (the main response has status ${mainStatus})`);
+    if (statuses.includes(sr.status)) throw new RouteDeclarationError(id, `success response ${sr.status} is declared twice (the main response has status ${main})`);
     statuses.push(sr.status);
   }
   return new Route<Req, Resp, P>({

@@ -31,6 +31,17 @@ describe('encoding', () => {
     expect(typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body as Uint8Array)).toBe('{"id":1}');
   });
 
+  it('sends a main response documented as default with the method\'s status, and documents it as default', async () => {
+    const route = rest.newRoute('POST', '/logout', codec.empty<object>(), item, rest.routeMeta({ respStatus: 'default' })).withHandler(() => ({ id: 1 }));
+    const plan = planOf(as(route));
+    const res = await answerEncoder(plan)(new RequestContext(request), request, { id: 1 }, json(item) as Format<unknown>);
+    expect(res.status).toBe(201);
+    expect(rest.describeRoute(plan.handle).responses[0]?.status).toBe('default');
+    expect(rest.mainStatus('GET', 'default')).toBe(200);
+    expect(rest.mainStatus('GET', '2XX')).toBe(200);
+    expect(rest.mainStatus('PUT', 204)).toBe(204);
+  });
+
   it('refuses an answer that breaks the contract: an undeclared status, or a value the codec refuses', () => {
     const plan = planOf(as(rest.newRoute('GET', '/item', codec.empty<object>(), item).withHandler(() => ({ id: 1 }))));
     const encode = (answer: unknown): unknown => answerEncoder(plan)(new RequestContext(request), request, answer, json(item) as Format<unknown>);

@@ -1,10 +1,9 @@
 import { parseSetCookie } from 'cookie';
 import type { Format } from '@lib/format';
 import { CookieParamError, HeaderParamError, ResponseContractError } from '../../declare/errors.js';
-import { wireStatus } from '../../declare/error-rules.js';
 import { PipelineNoResponseError } from '../../declare/http-errors.js';
 import { ResponseMergeParam, type AnyParam } from '../../declare/params.js';
-import { defaultStatus, takesNothing, type Route, type RouteHandle } from '../../declare/route.js';
+import { mainStatus, takesNothing, type Route, type RouteHandle } from '../../declare/route.js';
 import { Answer } from '../../declare/success.js';
 import { isConditional, isUnchanged } from '../conditional.js';
 import type { PipelineRequest, PipelineResponse, ResponseBody } from './exchange.js';
@@ -44,7 +43,7 @@ function plainParamsOf(params: readonly AnyParam[], kind: 'responseHeader' | 're
 /** The plan of each declared success response of a route, by status: the main one, then each other. */
 export function successPlans(handle: RouteHandle<unknown, unknown>): { readonly main: SuccessPlan; readonly byStatus: ReadonlyMap<number, SuccessPlan> } {
   const route: Route<unknown, unknown> = handle.route;
-  const status = wireStatus(route.meta.respStatus ?? defaultStatus(route.method));
+  const status = mainStatus(route.method, route.meta.respStatus);
   const main: SuccessPlan = {
     status,
     empty: route.respCodec.kind === 'empty',
