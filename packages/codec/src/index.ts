@@ -41,6 +41,7 @@ export { int32 } from './int32.js';
 export { BigIntCodec, int64 } from './int64.js';
 export type { BigIntRange } from './int64.js';
 export { intString, IntStringCodec } from './int-string.js';
+export { numberString, NumberStringCodec } from './number-string.js';
 export { lazy, LazyCodec } from './lazy.js';
 export { literal, LiteralCodec } from './literal.js';
 export type { LiteralValue } from './literal.js';

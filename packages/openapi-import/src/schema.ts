@@ -238,10 +238,7 @@ export class SchemaEmitter {
 
   private emitNumber(s: JsonObject, type: string, ptr: string, use: SchemaUse, notes: string[], ann: JsonObject): string {
     const cs: string[] = [];
-    let base = type === 'integer' ? (use === 'param' ? 'codec.intString()' : 'codec.int()') : 'codec.number()';
-    if (use === 'param' && type === 'number') {
-      return `codec.string() ${this.refuse(ptr, 'param-schema', 'a number parameter: @lib reads integers (intString) and booleans from text, no decimal numbers; read as a string')}`;
-    }
+    let base = type === 'integer' ? (use === 'param' ? 'codec.intString()' : 'codec.int()') : use === 'param' ? 'codec.numberString()' : 'codec.number()';
     if (typeof s.format === 'string') {
       if (type === 'integer' && s.format === 'int32' && use === 'json') base = 'codec.int32()';
       else if (type === 'integer' && s.format === 'int64') {

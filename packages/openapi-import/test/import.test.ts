@@ -71,6 +71,16 @@ describe('component schemas', () => {
 });
 
 describe('operations', () => {
+  test('a number parameter is read from its text (codec.numberString)', () => {
+    const { source, refused } = importDocument({
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: { '/items': { get: { operationId: 'listItems', parameters: [{ name: 'maxPrice', in: 'query', schema: { type: 'number', minimum: 0 } }], responses: { '200': { description: 'OK' } } } } },
+    });
+    expect(source).toContain('maxPrice: codec.optional(codec.numberString().refine(validate.min(0)))');
+    expect(refused.filter((r) => r.kind === 'param-schema')).toEqual([]);
+  });
+
   test('an operation answered only by default has it as its main response (respStatus "default")', () => {
     const { source, refused } = importDocument({
       openapi: '3.1.0',

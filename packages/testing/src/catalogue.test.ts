@@ -142,6 +142,8 @@ const catalogue: readonly Entry[] = [
   { name: 'array of intString uniqueItems ("-0" is "0")', codec: codec.array(codec.intString()).refine(validate.uniqueItems), covers: [], breaks: ['uniqueItems@'] },
   { name: 'array nonEmpty of objects', codec: codec.array(codec.object({ id: codec.int() })).refine(validate.nonEmpty), covers: [], breaks: ['nonEmpty@', 'required@/0/id'] },
   { name: 'record', codec: codec.record(codec.int()), covers: ['codec.record'], breaks: ['type@'] },
+  { name: 'numberString', codec: codec.numberString(), covers: ['codec.numberString'], breaks: ['type@'] },
+  { name: 'numberString min(0.5)', codec: codec.numberString().refine(validate.min(0.5)), covers: [], breaks: ['min@'] },
   { name: 'object with additional properties', codec: codec.withAdditionalProperties(codec.object({ id: codec.string() }), codec.int()), covers: ['codec.withAdditionalProperties'], breaks: ['type@'] },
   { name: 'record minProperties(1) maxProperties(3)', codec: codec.record(codec.string()).refine(validate.minProperties(1), validate.maxProperties(3)), covers: ['validate.minProperties', 'validate.maxProperties'], breaks: ['minProperties@', 'maxProperties@'] },
   { name: 'record with intString keys', codec: codec.record(codec.intString(), codec.boolean()).refine(validate.maxProperties(2)), covers: [], breaks: ['maxProperties@'] },

@@ -270,6 +270,21 @@ export function intStringDraft(c: AnyCodec): Draft {
   };
 }
 
+/**
+ * `codec.numberString()`: the texts of numbers its constraints accept (`String(n)`, a JSON
+ * number's syntax) and `"-0"`; refused with `type`: other JSON types, texts that are no JSON
+ * number (`"+1"`, `"1."`, `"NaN"`) and one beyond a double (`"1e400"`).
+ */
+export function numberStringDraft(c: AnyCodec): Draft {
+  const constraints = c.constraints as readonly AnyConstraint[];
+  const domain: NumberDomain = { lo: -Number.MAX_VALUE, hi: Number.MAX_VALUE, integer: false };
+  return {
+    valid: fc.oneof({ weight: 19, arbitrary: numberCandidates(domain, constraints).map(String) }, { weight: 1, arbitrary: fc.constant('-0') }),
+    refused: [wrongTypes(2.5, true, null, [], {}), fc.constantFrom('', ' 1', '+1', '01', '1.', '.5', 'NaN', 'Infinity', '1e400', '1,5').map((v) => refusal(v, 'type'))],
+    near: (_k, valid) => numberNear(domain, constraints, valid.map((v) => Number(v))).map(String),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Booleans
 

@@ -15,6 +15,7 @@ import { formatContract } from './format-contract.js';
 import { formatsSuite } from './formats.js';
 import { hardening } from './hardening.js';
 import { middleware } from './middleware.js';
+import { numberParams } from './number-params.js';
 import { objectForm } from './object-form.js';
 import { openapiContract } from './openapi-contract.js';
 import { optionalBody } from './optional-body.js';
@@ -45,6 +46,7 @@ export function allSuites(adapter: AdapterUnderTest): void {
   optionalBody(adapter);
   additionalProperties(adapter);
   errorMediaTypes(adapter);
+  numberParams(adapter);
   errorShape(adapter);
   documentedStatuses(adapter);
   preconditionsSuite(adapter);
