@@ -5,7 +5,7 @@
  * - `GET /m/download?mb=N`: N MiB of bytes, streamed in 64 KiB chunks (`format.newStreamed`);
  * - `POST /m/upload`: a multipart form with one large `file` (a `codec.blob()` field, kept in
  *   a temporary file) and a `note`; answers the file's size;
- * - `GET /m/events`: an endless event stream; `GET /m/settled`: RSS after collecting garbage,
+ * - `GET /m/events`: an endless event stream; `GET /m/settled`: RSS, and the heap and buffers in use, after collecting garbage,
  *   and how many event sources are running;
  * - `GET /m/rows?mb=N`: about N MiB of NDJSON rows (1 KiB each), produced by the handler's async
  *   generator as they are pulled; `GET /m/heap`: the heap, the memory of array buffers and the
@@ -101,11 +101,12 @@ ticks
     }
   })
   .register(api);
-const settled = rest.newRoute('GET', '/m/settled', codec.empty<object>(), codec.object({ rss: codec.int(), active: codec.int() }));
+const settled = rest.newRoute('GET', '/m/settled', codec.empty<object>(), codec.object({ rss: codec.int(), held: codec.int(), active: codec.int() }));
 settled
   .withHandler(() => {
     (globalThis as { gc?: () => void }).gc?.();
-    return { rss: process.memoryUsage().rss, active };
+    const m = process.memoryUsage();
+    return { rss: m.rss, held: m.heapUsed + m.arrayBuffers, active };
   })
   .register(api);
 

@@ -134,13 +134,18 @@ export function memorySuite(adapter: string): void {
           );
         }
       };
-      const settled = async (): Promise<{ rss: number; active: number }> => {
+      interface Settled {
+        rss: number;
+        held: number;
+        active: number;
+      }
+      const settled = async (): Promise<Settled> => {
         for (let i = 0; i < 50; i++) {
-          const s = (await (await fetch(`${base}/m/settled`)).json()) as { rss: number; active: number };
+          const s = (await (await fetch(`${base}/m/settled`)).json()) as Settled;
           if (s.active === 0) return s;
           await new Promise((r) => setTimeout(r, 20));
         }
-        return (await (await fetch(`${base}/m/settled`)).json()) as { rss: number; active: number };
+        return (await (await fetch(`${base}/m/settled`)).json()) as Settled;
       };
       // The first thousand grow the heap to its working size (about 15 MB here) once; a leak
       // would show as growth after that, thousand after thousand.
@@ -149,9 +154,16 @@ export function memorySuite(adapter: string): void {
       await churn(1000);
       const after = await settled();
       expect(after.active).toBe(0);
-      const mib = (after.rss - before.rss) / MiB;
-      console.log(`memory (${adapter}): 1000 event streams opened and dropped, ${after.active} sources left, RSS after GC ${mib >= 0 ? '+' : ''}${mib.toFixed(1)} MiB`);
-      expect(mib).toBeLessThan(10);
+      // What the server still holds (heap and buffers after a full collection), not RSS: RSS
+      // keeps what the allocator has not returned to the system, and varied by 15 MiB between
+      // runs with nothing held (+11.3 MiB once on a loaded CI machine).
+      const mib = (after.held - before.held) / MiB;
+      const rss = (after.rss - before.rss) / MiB;
+      const signed = (n: number): string => `${n >= 0 ? '+' : ''}${n.toFixed(1)}`;
+      console.log(`memory (${adapter}): 1000 event streams opened and dropped, ${after.active} sources left, heap + buffers after GC ${signed(mib)} MiB (RSS ${signed(rss)} MiB)`);
+      // 0.1–0.3 MiB here with nothing held; every stream's context kept alive measures about 8 MiB
+      // (which RSS, at the 10 MiB this test once asked of it, did not catch).
+      expect(mib).toBeLessThan(4);
     }, 60_000);
 
     it('holds under 10 MiB for 30 clients that stop reading a 200 MB stream', async () => {
