@@ -5,14 +5,13 @@
 import type { VarField } from '@lib/codec';
 import { json } from '@lib/format';
 import type { Context } from '../declare/context.js';
-import { ErrorLog, type ErrorRule } from '../declare/error-rules.js';
+import type { ErrorRule } from '../declare/error-rules.js';
 import { ErrorPatternResponse } from '../declare/http-errors.js';
 import type { Observer } from '../declare/options.js';
 import { decodeParam, isMultiValue } from '../declare/param-values.js';
 import type { ParamLocation } from '../declare/params.js';
 import { matchErrorRule, RouteHandle, type RegisteredRouteHandle } from '../declare/route.js';
-import { spanTags } from '../declare/span-tags.js';
-import { observeSafely } from './pipeline/observe.js';
+import { observeErrorMapping } from './pipeline/observe.js';
 
 /** The handle `route.registerHandle(api)` returns and `api.handles()` lists. See {@link RegisteredRouteHandle}. */
 export class ServerRouteHandle<Req, Resp> extends RouteHandle<Req, Resp> implements RegisteredRouteHandle<Req, Resp> {
@@ -79,12 +78,7 @@ export class ServerRouteHandle<Req, Resp> extends RouteHandle<Req, Resp> impleme
     const m = this.matchRule(err);
     // An error no rule maps answers the status the server's pipeline gives it (a 415 is a 415).
     const status = m?.rule.status ?? this.server?.errorStatus?.(err) ?? 500;
-    const route = this.route.id;
-    if (observer !== undefined) {
-      observeSafely(() => observer.onErrorPattern?.({ route, matched: m !== undefined, status, error: err }));
-      if (m !== undefined && m.rule.optionKind === 'errorPattern' && m.rule.action === ErrorLog) observeSafely(() => observer.onErrorLog?.({ route, status, error: err, value: m.value }));
-      observeSafely(() => observer.onSpanTags?.({ route, tags: spanTags(this.route.path, status, err, m?.rule) }));
-    }
+    if (observer !== undefined) observeErrorMapping(observer, this.route, m, status, err);
     return this.errorResponseFor(err);
   }
 

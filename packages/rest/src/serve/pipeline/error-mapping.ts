@@ -8,12 +8,11 @@ import type { ErrorHandler, Options } from '../../declare/options.js';
 import { pipelineError } from '../../declare/pipeline-errors.js';
 import { Redirect } from '../../declare/redirect.js';
 import { matchErrorRule } from '../../declare/route.js';
-import { spanTags } from '../../declare/span-tags.js';
 import type { PipelineRequest, PipelineResponse, RefusedStatus } from './exchange.js';
 import { negotiator } from './negotiation.js';
 import { notModifiedAnswer, redirectResponse } from './handler.js';
 import { mergeParamsOf } from './encoding.js';
-import { observeSafely } from './observe.js';
+import { observeErrorMapping } from './observe.js';
 import type { RequestContext } from './request-context.js';
 import { encodeMergeFields } from './response-fields.js';
 import type { RoutePlan } from './stage.js';
@@ -151,13 +150,7 @@ export function compileErrorMapping(plan: RoutePlan): ErrorMapper {
       const m = matchErrorRule(handle.errorRules, err);
       if (out !== undefined) out.matched = m !== undefined;
       const status = m?.rule.status ?? builtinStatus(err);
-      if (observer !== undefined) {
-        observeSafely(() => observer.onErrorPattern?.({ route: route.id, matched: m !== undefined, status, error: err }));
-        if (m !== undefined && m.rule instanceof ErrorPattern && m.rule.action === 'log') {
-          observeSafely(() => observer.onErrorLog?.({ route: route.id, status, error: err, value: m.value }));
-        }
-        observeSafely(() => observer.onSpanTags?.({ route: route.id, tags: spanTags(route.path, status, err, m?.rule) }));
-      }
+      if (observer !== undefined) observeErrorMapping(observer, route, m, status, err);
       if (m === undefined || !(m.rule instanceof ErrorPattern)) return errorResponse(errorHandler, ctx, err, status, errorMediaType);
       const headers: [string, string][] = [];
       encodeMergeFields(mergeResponseParams, m.value, headers, true);
