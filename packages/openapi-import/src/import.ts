@@ -555,11 +555,12 @@ class RouteWriter {
     if (chosen === undefined) return [];
     // `required` is false unless written (OpenAPI 3.1 §4.8.13.1): a body that may be left out is
     // a codec that admits no value, under the request's `body` field.
-    if (rb.required !== true && chosen.formats === undefined) {
+    if (rb.required !== true) {
       this.fields.add('body');
-      return [`body: codec.optional(${chosen.codec})`];
+      const out = [`body: codec.optional(${chosen.codec})`];
+      if (chosen.formats !== undefined) out.push(`requestFormats: [${chosen.formats.join(', ')}]`);
+      return out;
     }
-    if (rb.required !== true) notes.push(this.refuse(`${ptr}/required`, 'optional-body', 'an optional body in another media type than JSON: @lib reads it as required'));
     const out = [`body: ${chosen.codec}`];
     if (chosen.formats !== undefined) out.push(`requestFormats: [${chosen.formats.join(', ')}]`);
     // The object body's fields are request fields: parameters take other names.

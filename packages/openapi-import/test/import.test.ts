@@ -115,6 +115,18 @@ describe('operations', () => {
     expect(refused.map((r) => `${r.kind} ${r.pointer}`)).toEqual(['media-type #/paths/~1scim~1Users/post/responses/409/content/text~1plain']);
   });
 
+  test('a request body that is not required, in formats of its own, is an optional body with those formats', () => {
+    const note = { type: 'object', properties: { text: { type: 'string' } } };
+    const { source, refused } = importDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: { '/notes': { post: { operationId: 'postNote', requestBody: { content: { 'application/x-www-form-urlencoded': { schema: note }, 'application/json': { schema: note } } }, responses: { '201': { description: 'Created' } } } } },
+    });
+    expect(source).toContain('body: codec.optional(codec.object({ text: codec.optional(codec.string()) })),\n');
+    expect(source).toContain('requestFormats: [format.form(codec.object({ text: codec.optional(codec.string()) })), format.json(codec.object({ text: codec.optional(codec.string()) }))]');
+    expect(refused).toEqual([]);
+  });
+
   test('parameters, bodies, responses, errors, security and docs become rest.route({...})', () => {
     const { source } = importDocument(loadDocument(fixture('shop.yaml')));
     expect(source).toContain('query: { limit: codec.optional(codec.intString().refine(validate.min(1), validate.max(100))), tag: codec.optional(codec.array(codec.string())) }');
