@@ -28,6 +28,7 @@ export { defaulted, DefaultedCodec } from './defaulted.js';
 export { deepEqual } from './internal/deep-equal.js';
 export { duration, DURATION_PATTERN, DurationCodec } from './duration.js';
 export { empty, EmptyCodec } from './empty.js';
+export { never, NeverCodec } from './never.js';
 export { eq, EqCodec } from './eq.js';
 export { float32, Float32Codec } from './float32.js';
 export { httpDate, HttpDateCodec } from './http-date.js';

@@ -39,6 +39,7 @@ const rows: Record<string, codec.Codec<unknown>> = {
   'numberString()': codec.numberString(),
   'boolString()': codec.boolString(),
   'empty()': codec.empty(),
+  'never()': codec.never(),
   'optional(string())': codec.optional(codec.string()),
   'nullable(string())': codec.nullable(codec.string()),
   'defaulted(uint8(), 20)': codec.defaulted(codec.uint8(), 20),
@@ -94,7 +95,7 @@ describe('README catalogue table', () => {
     const exprs = documented.map(([e]) => e);
     expect(exprs.sort()).toEqual(Object.keys(rows).sort());
     const constructors = new Set(exprs.flatMap((e) => [...e.matchAll(/(?:^|[(\s.])([a-z][A-Za-z0-9]*)\(/g)].map((m) => m[1])));
-    for (const name of ['string', 'int', 'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'number', 'float32', 'boolean', 'bytes', 'time', 'date', 'duration', 'any', 'literal', 'constant', 'eq', 'intString', 'boolString', 'empty', 'optional', 'nullable', 'defaulted', 'array', 'record', 'object', 'taggedUnion', 'untaggedUnion', 'map', 'mapValidated', 'lazy', 'fromStandardSchema']) {
+    for (const name of ['string', 'int', 'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'number', 'float32', 'boolean', 'bytes', 'time', 'date', 'duration', 'any', 'literal', 'constant', 'eq', 'intString', 'boolString', 'empty', 'never', 'optional', 'nullable', 'defaulted', 'array', 'record', 'object', 'taggedUnion', 'untaggedUnion', 'map', 'mapValidated', 'lazy', 'fromStandardSchema']) {
       expect(constructors, name).toContain(name);
       expect(typeof (codec as Record<string, unknown>)[name], name).toBe('function');
     }

@@ -697,7 +697,8 @@ class RouteWriter {
       }
       notes.push(this.refuse(rptr, 'status', `status ${status}: @lib declares 2xx–5xx statuses (1xx and ranges of successes are not); left out`));
     }
-    if (main === undefined) notes.push(this.refuse(ptr, 'no-success', `no success response: @lib routes answer one (${this.method === 'post' ? 201 : 200} without content here), and the document will list it`));
+    // No success documented: a route that never succeeds, answering only its errors.
+    if (main === undefined) out.push('response: codec.never()');
     if (successes.length > 0) out.push(`successes: { ${successes.join(', ')} }`);
     if (errors.length > 0) out.push(`errors: [${errors.join(', ')}]`);
     if (documented.length > 0) out.push(`responses: [${documented.join(', ')}]`);

@@ -81,6 +81,17 @@ describe('operations', () => {
     expect(refused.filter((r) => r.kind === 'param-schema')).toEqual([]);
   });
 
+  test('an operation answered only by errors is a route that never succeeds (response: codec.never())', () => {
+    const { source, refused } = importDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: { '/pet/{petId}': { delete: { operationId: 'deletePet', parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'integer' } }], responses: { '400': { description: 'Invalid pet value' } } } } },
+    });
+    expect(source).toContain('response: codec.never()');
+    expect(source).toContain('errors: [rest.errorPattern(errorOf(400), 400, codec.empty(), (e) => e.body as never).withDescription("Invalid pet value")]');
+    expect(refused.filter((r) => r.kind === 'no-success')).toEqual([]);
+  });
+
   test('an operation answered only by default has it as its main response (respStatus "default")', () => {
     const { source, refused } = importDocument({
       openapi: '3.1.0',

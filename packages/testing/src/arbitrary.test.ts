@@ -55,6 +55,7 @@ describe('arbitrary: constraints combine', () => {
 describe('arbitrary: what it cannot generate', () => {
   it('throws a TypeError naming the kind for a stream; a foreign schema and a class of your own are read from their JSON Schema', () => {
     expect(() => arbitrary(codec.stream(codec.int()))).toThrow(/kind "stream".*arbitrary\(streamCodec\.item\)/);
+    expect(() => arbitrary(codec.never())).toThrow(/kind "never".*admits no value/);
     const standard = {
       '~standard': { version: 1 as const, vendor: 'mine', validate: (value: unknown) => (typeof value === 'string' ? { value } : { issues: [{ message: 'not a string' }] }) },
     };

@@ -84,6 +84,7 @@ export interface ArbitraryOptions {
 
 /** Why a codec class cannot be generated, by kind. */
 const UNSUPPORTED: Readonly<Record<string, string>> = {
+  never: 'it admits no value (a route whose response is codec.never() answers only its declared errors)',
   stream:
     'a stream decodes to an iterable whose items are checked only as they are read, so decode neither accepts nor refuses them at once; generate its items with arbitrary(streamCodec.item)',
 };

@@ -284,7 +284,8 @@ export interface RoutePlan {
 }
 
 /**
- * The plan of one route: its main success, or the declared status `override` names.
+ * The plan of one route: its main success (for a route that never succeeds, `response:
+ * codec.never()`, its first declared response), or the declared status `override` names.
  * @throws {TypeError} for an override of a status the route does not declare, or a codec of the
  * answer that cannot be generated (`testing.arbitrary`'s own `TypeError`, naming the route).
  */
@@ -303,13 +304,15 @@ export function routePlan(handle: RouteHandle<unknown, unknown>, override: MockO
       merged: mw.responseParams.map((param) => ({ param: param as ResponseMergeParam<unknown, unknown>, field: fieldPlan(route.id, param) })),
     };
   });
-  const status = override?.status ?? main;
-  if (status === main) return { operationId, middleware, answer: { kind: 'success', plan: successPlan(route.id, main, true, route.respCodec as Codec<unknown>, route.params, sse) } };
+  // A route that never succeeds (`response: codec.never()`) answers its first declared response.
+  const never = route.respCodec.kind === 'never';
+  const declared = describeRoute(handle).responses;
+  const status = override?.status ?? (never ? (statusOf(declared[0]?.status ?? 'default') ?? 500) : main);
+  if (status === main && !never) return { operationId, middleware, answer: { kind: 'success', plan: successPlan(route.id, main, true, route.respCodec as Codec<unknown>, route.params, sse) } };
   const other = route.successes.find((s) => s.status === status);
   if (other !== undefined) {
     return { operationId, middleware, answer: { kind: 'success', plan: successPlan(route.id, status, false, other.codec, other.params ?? route.params, undefined) } };
   }
-  const declared = describeRoute(handle).responses;
   const response = declared.find((r) => statusOf(r.status) === status);
   if (!Number.isInteger(status) || response === undefined) {
     const listed = [...new Set(declared.map((r) => statusOf(r.status)).filter((s) => s !== undefined))].join(', ');

@@ -33,7 +33,8 @@ export interface RouteReach {
   readonly statuses: Readonly<Record<string, number>>;
   /**
    * True when a valid request (with the credentials, or without them where sign-in is optional)
-   * got a success: a 2xx, or the route's declared success status (a 303 redirect route's 303).
+   * got a success: a 2xx, or the route's declared success status (a 303 redirect route's 303);
+   * for a route that never succeeds (`response: codec.never()`), its first declared response.
    */
   readonly succeeded: boolean;
   /**

@@ -15,6 +15,7 @@ import { formatContract } from './format-contract.js';
 import { formatsSuite } from './formats.js';
 import { hardening } from './hardening.js';
 import { middleware } from './middleware.js';
+import { neverSucceeds } from './never-succeeds.js';
 import { numberParams } from './number-params.js';
 import { objectForm } from './object-form.js';
 import { openapiContract } from './openapi-contract.js';
@@ -47,6 +48,7 @@ export function allSuites(adapter: AdapterUnderTest): void {
   additionalProperties(adapter);
   errorMediaTypes(adapter);
   numberParams(adapter);
+  neverSucceeds(adapter);
   errorShape(adapter);
   documentedStatuses(adapter);
   preconditionsSuite(adapter);

@@ -13,6 +13,8 @@ export interface RoutePlan {
   readonly handle: RouteHandle<unknown, unknown>;
   /** The main success status: the route's `respStatus`, else 201 for POST and 200 otherwise. */
   readonly status: number;
+  /** False for a route whose response admits no value (`codec.never()`): its main status is no success. */
+  readonly succeeds: boolean;
   /** The route's other declared success responses (`successes`) by status. */
   readonly successes: ReadonlyMap<number, SuccessResponseSpec>;
   /** By status, the first of the handle's error rules that decodes a body (`errorPattern`), alone in its list. */
@@ -39,6 +41,7 @@ export function routePlan(handle: RouteHandle<unknown, unknown>): RoutePlan {
     plan = {
       handle,
       status: mainStatus(route.method, route.meta.respStatus),
+      succeeds: route.respCodec.kind !== 'never',
       successes: new Map(route.successes.map((s) => [s.status, s])),
       errors,
       body: BODY_METHODS.has(route.method) && route.reqCodec.kind !== 'empty',

@@ -88,6 +88,7 @@ const isBreak = (err: unknown): boolean => err instanceof ResponseBodyError || e
  *   followed) — is decoded by that status's codec, in the response format of its
  *   `Content-Type`, and the response headers and cookies are set on it. An event stream is
  *   resumed on a break when `reopen` is given (`options.reconnect` times in a row).
+ *   A route whose response is `codec.never()` has no such success: only its `successes` are.
  * - Any other status rejects: the route's `errorPattern` of that status decodes the body
  *   (else the first of `shared`, the server-wide rules, with that status), else an
  *   `UnexpectedStatusError`.
@@ -123,7 +124,9 @@ export async function readReply(
     return new NotModified({ etag: headers.get('etag') ?? undefined, lastModified: Number.isNaN(lastModified) ? undefined : new Date(lastModified) });
   }
   const contentType = headers.get('content-type') ?? '';
-  if (!((status >= 200 && status <= 299) || (status >= 300 && status <= 399 && status === plan.status))) {
+  // A route that never succeeds (`response: codec.never()`) takes only its other declared successes as one.
+  const success = plan.succeeds ? (status >= 200 && status <= 299) || (status >= 300 && status <= 399 && status === plan.status) : plan.successes.has(status);
+  if (!success) {
     const bytes = await bytesOf(reply);
     let patterned: ErrorPatternResponse | undefined;
     // A body that no error rule decodes keeps why, as the cause of the `UnexpectedStatusError`.

@@ -147,7 +147,9 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>, settings: S
   // A custom errorHandler's body has the shape errorBody says; without it the document cannot know (no schema).
   const errorBody = handle.options.errorBody ?? (handle.options.errorHandler === undefined ? (errorEnvelope as codec.Codec<unknown>) : UNDECLARED_BODY);
   const hasBody = BODY_METHODS.has(route.method) && route.reqCodec.kind !== 'empty';
-  const respBody = route.respCodec.kind !== 'empty';
+  // A route whose response admits no value (codec.never()) never succeeds: it documents its errors only.
+  const succeeds = route.respCodec.kind !== 'never';
+  const respBody = succeeds && route.respCodec.kind !== 'empty';
 
   const declared: ResponseDescriptor[] = [];
   const slots: ErrorSlot[] = [];
@@ -200,13 +202,15 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>, settings: S
   const writePreconditions = meta.preconditions === true && !safe;
   const readValidators = isConditional(route) || (meta.preconditions === true && safe);
   const status = String(meta.respStatus ?? defaultStatus(route.method));
-  declare({
-    status,
-    description: meta.respDescription ?? reasonPhrase(status),
-    content: respBody ? media(handle.responseFormats, meta.respSchemaName) : [],
-    ...responseParts(allParams),
-    ...(meta.links !== undefined && { links: meta.links }),
-  });
+  if (succeeds) {
+    declare({
+      status,
+      description: meta.respDescription ?? reasonPhrase(status),
+      content: respBody ? media(handle.responseFormats, meta.respSchemaName) : [],
+      ...responseParts(allParams),
+      ...(meta.links !== undefined && { links: meta.links }),
+    });
+  }
   // The other declared successes, each with its own body, headers and cookies (or the route's).
   for (const sr of route.successes) {
     const key = String(sr.status);
