@@ -413,6 +413,11 @@ class SchemaDiff {
         o.exclusiveMaximum = o.maximum as Json;
         delete o.maximum;
       } else if (o.exclusiveMaximum === false) delete o.exclusiveMaximum;
+      // 3.0's binary strings are 3.1's content (OpenAPI 3.1 §4.8.14.3): bytes, or base64 text.
+      if (v30 && o.type === 'string' && o.format === 'binary' && o.contentMediaType === undefined) {
+        delete o.format;
+        o.contentMediaType = 'application/octet-stream';
+      }
       if (o.nullable === true) {
         delete o.nullable;
         if (typeof o.type === 'string') o.type = [o.type, 'null'];

@@ -592,8 +592,8 @@ class RouteWriter {
         notes.push(this.refuse(mptr, 'media-type', `${ct}: @lib has no format for it; left out`));
         continue;
       }
-      if (k === 'multipart' && side === 'request') {
-        notes.push(this.refuse(mptr, 'media-type', 'multipart/form-data: its parts and Encoding Object are not carried over yet; left out'));
+      if (k === 'multipart' && side === 'response') {
+        notes.push(this.refuse(mptr, 'media-type', 'a multipart response: @lib reads multipart bodies, it does not write them; left out'));
         continue;
       }
       if (k === 'form' && side === 'response') {
@@ -614,13 +614,25 @@ class RouteWriter {
       if (k === 'json') formats.push(lower === 'application/json' ? 'format.json(BODY)' : `format.json(BODY).withContentType(${JSON.stringify(ct)})`);
       else if (k === 'binary') formats.push(lower === 'application/octet-stream' ? 'format.binary(BODY)' : `format.binary(BODY).withContentType(${JSON.stringify(ct)})`);
       else if (k === 'form') formats.push('format.form(BODY)');
+      else if (k === 'multipart') formats.push('format.multipart(BODY)');
       if (!(k === 'json' && lower === 'application/json')) plainJson = false;
     }
     if (kind === undefined || schema === undefined) return undefined;
-    const codec = kind === 'binary' ? 'codec.bytes()' : this.em.emit(schema, `${ptr}/${escapeToken(Object.keys(content).find((c) => JSON.stringify((content[c] as JsonObject)?.schema ?? {}) === JSON.stringify(schema)) ?? '')}/schema`);
+    // A multipart body's properties are its parts: a binary string among them is a file (codec.bytes()).
+    const multipart = formats.some((f) => f.startsWith('format.multipart('));
+    const codec = kind === 'binary' ? 'codec.bytes()' : this.em.emit(schema, `${ptr}/${escapeToken(Object.keys(content).find((c) => JSON.stringify((content[c] as JsonObject)?.schema ?? {}) === JSON.stringify(schema)) ?? '')}/schema`, multipart ? 'multipart' : 'json');
+    const complex = multipart ? complexParts(this.em.deref(schema), (x) => this.em.deref(x)) : [];
+    if (complex.length > 0) {
+      notes.push(this.refuse(ptr, 'media-type', `a multipart body with parts that are objects (${complex.join(', ')}): @lib's multipart parts are text, numbers, booleans and files; left out`));
+      return undefined;
+    }
+    if (multipart && isObject(schema) && typeof schema.$ref === 'string' && hasFilePart(this.em.deref(schema))) {
+      notes.push(this.refuse(ptr, 'media-type', 'a multipart body whose schema is a named component with file parts: the component is a JSON codec (its files are text); left out'));
+      return undefined;
+    }
     if (kind === 'binary' && isObject(schema) && Object.keys(schema).some((k) => k !== 'type' && k !== 'format')) notes.push(this.refuse(ptr, 'binary-schema', 'the schema of a binary body is the bytes: its other keywords are left out'));
-    if (kind === 'form' && !/^(codec\.object\(|[A-Za-z_$][\w$]*$)/.test(codec)) {
-      notes.push(this.refuse(ptr, 'media-type', 'a form body that is not an object; left out'));
+    if ((kind === 'form' || multipart) && !/^(codec\.object\(|[A-Za-z_$][\w$]*$)/.test(codec)) {
+      notes.push(this.refuse(ptr, 'media-type', `a ${multipart ? 'multipart' : 'form'} body that is not an object; left out`));
       return undefined;
     }
     if (plainJson && formats.length === 1) return { codec, formats: undefined, schema };
@@ -751,3 +763,24 @@ class RouteWriter {
 }
 
 export { isIdentifier };
+
+/** True when an object schema has a property that is a file part (`format: binary`, or a `contentMediaType`). */
+function hasFilePart(schema: Json | undefined): boolean {
+  if (!isObject(schema) || !isObject(schema.properties)) return false;
+  return Object.values(schema.properties).some((p) => isObject(p) && (p.format === 'binary' || typeof p.contentMediaType === 'string' || (p.type === 'array' && isObject(p.items) && (p.items.format === 'binary' || typeof p.items.contentMediaType === 'string'))));
+}
+
+/** The properties of an object schema that are objects, or arrays of objects (JSON parts, which multipart bodies of @lib do not carry). */
+function complexParts(schema: Json | undefined, deref: (s: Json) => Json | undefined): string[] {
+  if (!isObject(schema) || !isObject(schema.properties)) return [];
+  const complex = (p: Json | undefined): boolean => {
+    const s = p === undefined ? undefined : deref(p);
+    if (!isObject(s)) return false;
+    const types = Array.isArray(s.type) ? s.type : [s.type];
+    return types.includes('object') || isObject(s.properties) || Array.isArray(s.oneOf) || Array.isArray(s.anyOf) || Array.isArray(s.allOf);
+  };
+  return Object.entries(schema.properties).filter(([, p]) => {
+    const s = deref(p);
+    return complex(s) || (isObject(s) && s.type === 'array' && complex(s.items as Json | undefined));
+  }).map(([k]) => k);
+}

@@ -35,8 +35,12 @@ const STRING_FORMATS: Record<string, string> = {
   uuid: 'validate.uuid',
 };
 
-/** Where a schema is used: a body or component (JSON values), or a parameter or header (text). */
-export type SchemaUse = 'json' | 'param';
+/**
+ * Where a schema is used: a body or component (JSON values), a parameter or header (text), a
+ * multipart body (`multipart`: its properties are parts) or one of its parts (`part`: a binary
+ * string is a file, `codec.bytes()`).
+ */
+export type SchemaUse = 'json' | 'param' | 'multipart' | 'part';
 
 /** The helpers the generated module needs, by name. */
 export type Helper = 'annotate' | 'exclusiveMinimum' | 'exclusiveMaximum' | 'multipleOf' | 'exactlyOne';
@@ -178,7 +182,7 @@ export class SchemaEmitter {
     }
     switch (type) {
       case 'string':
-        return this.emitString(s, ptr, notes, ann);
+        return this.emitString(s, ptr, use, notes, ann);
       case 'integer':
       case 'number':
         return this.emitNumber(s, type, ptr, use, notes, ann);
@@ -190,7 +194,7 @@ export class SchemaEmitter {
         return this.emitArray(s, ptr, use, notes, ann);
       case 'object':
         if (use === 'param') return `codec.string() ${this.refuse(ptr, 'param-schema', 'an object parameter: @lib reads a parameter as text (no deepObject or form objects); read as a string')}`;
-        return this.emitObject(s, ptr, notes, ann);
+        return this.emitObject(s, ptr, use, notes, ann);
       case undefined: {
         const checks = ['minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'minItems', 'maxItems'].filter((k) => s[k] !== undefined);
         for (const k of checks) notes.push(this.refuse(`${ptr}/${k}`, 'untyped-constraint', `${k} on a schema without a type: @lib constraints refine a typed codec; left out`));
@@ -211,7 +215,13 @@ export class SchemaEmitter {
     return cs.length > 0 ? `${unnamed(expr)}.refine(${cs.join(', ')})` : expr;
   }
 
-  private emitString(s: JsonObject, ptr: string, notes: string[], ann: JsonObject): string {
+  private emitString(s: JsonObject, ptr: string, use: SchemaUse, notes: string[], ann: JsonObject): string {
+    // A file part of a multipart body: `format: binary` (3.0), or content of a media type (3.1).
+    if (use === 'part' && (s.format === 'binary' || typeof s.contentMediaType === 'string' || s.contentEncoding === 'binary')) {
+      const extra = Object.keys(s).filter((k) => !['type', 'format', 'contentMediaType', 'contentEncoding', 'description'].includes(k));
+      if (extra.length > 0) notes.push(this.refuse(ptr, 'binary-schema', `a file part is its bytes: ${extra.join(', ')} left out`));
+      return typeof s.description === 'string' ? `codec.bytes().withDescription(${JSON.stringify(s.description)})` : 'codec.bytes()';
+    }
     const cs: string[] = [];
     if (typeof s.format === 'string') {
       const v = STRING_FORMATS[s.format];
@@ -283,7 +293,7 @@ export class SchemaEmitter {
     return this.annotated(`codec.array(${item})`, ann, cs);
   }
 
-  private emitObject(s: JsonObject, ptr: string, notes: string[], ann: JsonObject): string {
+  private emitObject(s: JsonObject, ptr: string, use: SchemaUse, notes: string[], ann: JsonObject): string {
     // Declared properties beside a schema of the others: codec.withAdditionalProperties (typedRest).
     const props = isObject(s.properties) ? s.properties : {};
     const required = new Set(Array.isArray(s.required) ? (s.required.filter((r) => typeof r === 'string') as string[]) : []);
@@ -301,7 +311,7 @@ export class SchemaEmitter {
       if (!Object.prototype.hasOwnProperty.call(props, r)) notes.push(this.refuse(`${ptr}/required`, 'required-unknown', `${JSON.stringify(r)} is required but not among the properties: @lib requires declared fields only; left out`));
     }
     const fields = keys.map((k) => {
-      const p = this.emit(props[k], `${ptr}/properties/${escapeToken(k)}`);
+      const p = this.emit(props[k], `${ptr}/properties/${escapeToken(k)}`, use === 'multipart' ? 'part' : 'json');
       return `${propertyKey(k)}: ${required.has(k) ? p : `codec.optional(${p})`}`;
     });
     let expr = `codec.object({ ${fields.join(', ')} })`;
@@ -317,7 +327,7 @@ export class SchemaEmitter {
     const kinds = new Set(nonNull.map((v) => (typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v)));
     let expr: string;
     if (nonNull.length === 0) return 'codec.literal(null)';
-    if (kinds.size === 1 && kinds.has('string')) expr = this.emitString({ ...s, enum: [] }, ptr, notes, {}).replace(/^codec\.string\(\)/, 'codec.string()');
+    if (kinds.size === 1 && kinds.has('string')) expr = this.emitString({ ...s, enum: [] }, ptr, use, notes, {}).replace(/^codec\.string\(\)/, 'codec.string()');
     else if ([...kinds].every((k) => k === 'integer' || k === 'number') && use === 'json') expr = s.type === 'number' || kinds.has('number') ? 'codec.number()' : 'codec.int()';
     else if (kinds.size === 1 && kinds.has('integer') && use === 'param') expr = 'codec.intString()';
     else if (kinds.size === 1 && kinds.has('boolean')) expr = use === 'param' ? 'codec.boolString()' : 'codec.boolean()';

@@ -21,6 +21,14 @@ describe('diffDocuments', () => {
     expect(diffDocuments(a, b, { strict: true }).map((d) => d.pointer)).toContain('paths/GET /pets/{id}/responses/200/content/application~1json/schema/properties/id/format');
   });
 
+  test("3.0's binary string is 3.1's content of application/octet-stream", () => {
+    const a = doc('3.0.3', { type: 'object', properties: { photo: { type: 'string', format: 'binary' } } });
+    const b = doc('3.1.0', { type: 'object', properties: { photo: { type: 'string', contentMediaType: 'application/octet-stream' } } });
+    expect(diffDocuments(a, b)).toEqual([]);
+    // In 3.1, format: binary is a format like any other.
+    expect(diffDocuments(doc('3.1.0', { type: 'string', format: 'binary' }), doc('3.1.0', { type: 'string', contentMediaType: 'application/octet-stream' })).length).toBeGreaterThan(0);
+  });
+
   test('changed schemas, parameters, statuses and security are reported where they are', () => {
     const a = doc('3.1.0', { type: 'object', properties: { name: { type: 'string', maxLength: 10 } } }, { security: [{ key: [] }] });
     const b = doc('3.1.0', { type: 'object', properties: { name: { type: 'string', maxLength: 20 } } }, { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }], responses: { '201': { description: 'ok' } } });
