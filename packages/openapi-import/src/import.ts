@@ -684,8 +684,8 @@ class RouteWriter {
           documented.push(`{ status: ${status}, description: ${JSON.stringify(description)} }`);
           continue;
         }
-        notes.push(this.refuse(rptr, 'status', `${status} with content or headers beside the main response: @lib documents other 3xx responses without content or headers only (responses: [...]); left out`));
-        continue;
+        // With content: an answer the handler gives by throwing, as an error rule's (a redirect
+        // the client does not follow, a moved resource's body), typed by its pattern.
       }
       if (/^2\d\d$/.test(status)) {
         if (content?.formats !== undefined && !content.formats.every((f) => f.startsWith('format.json('))) notes.push(this.refuse(rptr, 'media-type', 'another success status answers in the main response\'s formats: its own media types are not carried over'));
@@ -694,7 +694,7 @@ class RouteWriter {
         successes.push(`${status}: rest.success(${content?.codec ?? 'null'}, { ${opts.join(', ')} })`);
         continue;
       }
-      if (/^[45]\d\d$/.test(status) || /^[45]XX$/i.test(status) || status === 'default') {
+      if (/^[345]\d\d$/.test(status) || /^[45]XX$/i.test(status) || status === 'default') {
         this.usesErrors = true;
         if (headers.length > 0) notes.push(this.refuse(`${rptr}/headers`, 'error-headers', 'headers of an error response: @lib error rules carry a body only; left out'));
         const st = /^\d+$/.test(status) ? status : JSON.stringify(status === "default" ? "default" : status.toUpperCase());

@@ -92,6 +92,18 @@ describe('operations', () => {
     expect(refused.filter((r) => r.kind === 'no-success')).toEqual([]);
   });
 
+  test('a 3xx with content beside the success is an error rule of that status (a moved resource\'s body)', () => {
+    const moved = { type: 'object', properties: { message: { type: 'string' }, url: { type: 'string' } } };
+    const { source, refused } = importDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: { '/repos/{repo}': { get: { operationId: 'getRepo', parameters: [{ name: 'repo', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'OK' }, '301': { description: 'Moved permanently', content: { 'application/json': { schema: moved } } }, '304': { description: 'Not modified' } } } } },
+    });
+    expect(source).toContain('rest.errorPattern(errorOf(301), 301, codec.object({ message: codec.optional(codec.string()), url: codec.optional(codec.string()) }), (e) => e.body as never).withDescription("Moved permanently")');
+    expect(source).toContain('responses: [{ status: 304, description: "Not modified" }]');
+    expect(refused.filter((r) => r.kind === 'status')).toEqual([]);
+  });
+
   test('an operation answered only by default has it as its main response (respStatus "default")', () => {
     const { source, refused } = importDocument({
       openapi: '3.1.0',

@@ -15,6 +15,7 @@ import { formatContract } from './format-contract.js';
 import { formatsSuite } from './formats.js';
 import { hardening } from './hardening.js';
 import { middleware } from './middleware.js';
+import { movedErrors } from './moved-errors.js';
 import { neverSucceeds } from './never-succeeds.js';
 import { numberParams } from './number-params.js';
 import { objectForm } from './object-form.js';
@@ -49,6 +50,7 @@ export function allSuites(adapter: AdapterUnderTest): void {
   errorMediaTypes(adapter);
   numberParams(adapter);
   neverSucceeds(adapter);
+  movedErrors(adapter);
   errorShape(adapter);
   documentedStatuses(adapter);
   preconditionsSuite(adapter);
