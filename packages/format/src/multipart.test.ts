@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import * as codec from '@lib/codec';
 import * as validate from '@lib/validate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BodyLimitError, multipart, type FileStore } from './index.js';
+import { BodyLimitError, form as formFormat, multipart, type FileStore } from './index.js';
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 const upload = codec.object({
@@ -289,8 +289,29 @@ describe('format.multipart', () => {
     });
   });
 
-  it('refuses fields no part can carry, and documents file fields', () => {
-    expect(() => multipart(codec.object({ nested: codec.object({ a: codec.string() }) }))).toThrow(/field "nested"/);
+  it('carries objects, records and lists of objects as JSON parts, and refuses a part that is not JSON at its field', async () => {
+    const meta = codec.object({ author: codec.string(), size: codec.int() });
+    const mixed = multipart(codec.object({ title: codec.string(), meta, labels: codec.record(codec.string()), notes: codec.optional(codec.array(meta)), file: codec.bytes() }));
+    const v = { title: 't', meta: { author: 'ann', size: 2 }, labels: { a: 'b' }, notes: [{ author: 'bo', size: 1 }, { author: 'cy', size: 3 }], file: new Uint8Array([1, 2]) };
+    const msg = mixed.marshalMessage(v);
+    const text = new TextDecoder().decode(msg.body);
+    expect(text).toContain('name="meta"\r\nContent-Type: application/json\r\n\r\n{"author":"ann","size":2}\r\n');
+    expect(await mixed.unmarshalStream(chunked(msg.body, 5).chunks, { contentType: msg.contentType, signal })).toEqual(v);
+    // What a browser's FormData sends: the JSON as a text part.
+    const fd = new FormData();
+    fd.set('title', 't');
+    fd.set('meta', '{"author":"ann","size":"two"}');
+    fd.set('labels', 'not json');
+    fd.set('file', new Blob([new Uint8Array([1])]));
+    const res = new Response(fd);
+    const err = await mixed.unmarshalStream(chunked(new Uint8Array(await res.arrayBuffer()), 64).chunks, { contentType: res.headers.get('content-type') ?? '', signal }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(codec.DecodeError);
+    expect((err as codec.DecodeError).issues.map((i) => codec.formatPath(i.path)).sort()).toEqual(['labels', 'meta.size']);
+    expect(mixed.bodySchema).toMatchObject({ properties: { meta: { type: 'object', properties: { author: { type: 'string' } } }, labels: { type: 'object' }, notes: { type: 'array', items: { type: 'object' } } } });
+  });
+
+  it('refuses fields a form cannot carry, and documents file fields', () => {
+    expect(() => formFormat(codec.object({ nested: codec.object({ a: codec.string() }) }))).toThrow(/field "nested"/);
     expect(form.encoding).toEqual({ avatar: { contentType: 'image/png' } });
     expect(form.bodySchema).toMatchObject({
       type: 'object',

@@ -297,9 +297,13 @@ class Reading {
  * - `codec.blob()` fields receive a `Blob` (a `File` when the part had a file name) — on the
  *   server written to a temporary file as it arrives, so a 100 MB upload never sits in memory;
  *   bounded by the blob codec's `maxBytes` only;
- * - every other field is a text part read as `format.form` reads a field (strings, numbers,
- *   booleans, literals, times, …), and an `array(...)` field is a repeated name.
- * The constructor throws a `TypeError` for a field no part can carry (objects, records, …).
+ * - a field a text carries is a text part read as `format.form` reads a field (strings,
+ *   numbers, booleans, literals, times, …), and an `array(...)` field is a repeated name;
+ * - any other field (an object, a record, a union, a nested array) is a JSON part, written with
+ *   `Content-Type: application/json` (the default OpenAPI 3.1 §4.8.15.1 gives complex values) and
+ *   read as JSON whatever its part's type (a browser's `FormData` sends it as text); a part that
+ *   is not JSON reaches the codec as text, which refuses it at the field. JSON parts are bounded
+ *   as text fields are (`maxFieldBytes`).
  *
  * **Reading** (`unmarshalStream`, what the server uses) parses the body as it arrives with
  * `multipasta`, and decodes the object through the codec: issues name the fields as JSON would
@@ -318,8 +322,9 @@ class Reading {
  * LF → `%0A`), and read back unescaped; names are UTF-8. `marshalMessage` and `marshal` do the same synchronously and throw a `TypeError`
  * for a `Blob` field, whose content cannot be read synchronously.
  *
- * OpenAPI: the body schema describes text fields by meaning and file fields as
- * `{ type: 'string', contentMediaType }`; `encoding` gives each file field's `contentType`.
+ * OpenAPI: the body schema describes text fields by meaning, JSON parts by their JSON Schema, and
+ * file fields as `{ type: 'string', contentMediaType }`; `encoding` gives each file field's
+ * `contentType`.
  */
 export class MultipartFormat<S extends Shape> implements Format<ObjectOutput<S>> {
   readonly contentType: string = MULTIPART;
@@ -343,7 +348,7 @@ export class MultipartFormat<S extends Shape> implements Format<ObjectOutput<S>>
   readonly maxBodyBytesFrom: string | undefined;
   #schema: JsonSchema | undefined;
 
-  /** @throws {TypeError} when a field's codec cannot be carried by a multipart part, or a limit is not a positive number. */
+  /** @throws {TypeError} when a limit is not a positive number. */
   constructor(codec: ObjectCodec<S>, options: MultipartOptions = {}) {
     this.codec = codec;
     this.#fields = formFields('format.multipart', codec as unknown as ObjectCodec<Shape>, true);
@@ -495,9 +500,11 @@ export class MultipartFormat<S extends Shape> implements Format<ObjectOutput<S>>
       }
       const w = wire[f.key];
       if (w === undefined) continue;
-      const texts = Array.isArray(w) ? w.map((x, i) => fieldText('format.multipart', x, [f.key, i])) : [fieldText('format.multipart', w, [f.key])];
+      const json = f.reader === 'json';
+      const items = f.multi && Array.isArray(w) ? w : [w];
+      const texts = json ? items.map((x) => JSON.stringify(x)) : items.map((x, i) => fieldText('format.multipart', x, f.multi ? [f.key, i] : [f.key]));
       for (const t of texts) {
-        head(f.key, undefined, undefined);
+        head(f.key, undefined, json ? 'application/json' : undefined);
         parts.push(encoder.encode(`${t}\r\n`));
       }
     }

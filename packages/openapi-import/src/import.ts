@@ -621,11 +621,6 @@ class RouteWriter {
     // A multipart body's properties are its parts: a binary string among them is a file (codec.bytes()).
     const multipart = formats.some((f) => f.startsWith('format.multipart('));
     const codec = kind === 'binary' ? 'codec.bytes()' : this.em.emit(schema, `${ptr}/${escapeToken(Object.keys(content).find((c) => JSON.stringify((content[c] as JsonObject)?.schema ?? {}) === JSON.stringify(schema)) ?? '')}/schema`, multipart ? 'multipart' : 'json');
-    const complex = multipart ? complexParts(this.em.deref(schema), (x) => this.em.deref(x)) : [];
-    if (complex.length > 0) {
-      notes.push(this.refuse(ptr, 'media-type', `a multipart body with parts that are objects (${complex.join(', ')}): @lib's multipart parts are text, numbers, booleans and files; left out`));
-      return undefined;
-    }
     if (multipart && isObject(schema) && typeof schema.$ref === 'string' && hasFilePart(this.em.deref(schema))) {
       notes.push(this.refuse(ptr, 'media-type', 'a multipart body whose schema is a named component with file parts: the component is a JSON codec (its files are text); left out'));
       return undefined;
@@ -768,19 +763,4 @@ export { isIdentifier };
 function hasFilePart(schema: Json | undefined): boolean {
   if (!isObject(schema) || !isObject(schema.properties)) return false;
   return Object.values(schema.properties).some((p) => isObject(p) && (p.format === 'binary' || typeof p.contentMediaType === 'string' || (p.type === 'array' && isObject(p.items) && (p.items.format === 'binary' || typeof p.items.contentMediaType === 'string'))));
-}
-
-/** The properties of an object schema that are objects, or arrays of objects (JSON parts, which multipart bodies of @lib do not carry). */
-function complexParts(schema: Json | undefined, deref: (s: Json) => Json | undefined): string[] {
-  if (!isObject(schema) || !isObject(schema.properties)) return [];
-  const complex = (p: Json | undefined): boolean => {
-    const s = p === undefined ? undefined : deref(p);
-    if (!isObject(s)) return false;
-    const types = Array.isArray(s.type) ? s.type : [s.type];
-    return types.includes('object') || isObject(s.properties) || Array.isArray(s.oneOf) || Array.isArray(s.anyOf) || Array.isArray(s.allOf);
-  };
-  return Object.entries(schema.properties).filter(([, p]) => {
-    const s = deref(p);
-    return complex(s) || (isObject(s) && s.type === 'array' && complex(s.items as Json | undefined));
-  }).map(([k]) => k);
 }

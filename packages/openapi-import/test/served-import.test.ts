@@ -13,21 +13,21 @@ const upload = {
     '/documents': {
       post: {
         operationId: 'uploadDocument',
-        requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { orderId: { type: 'integer' }, file: { type: 'string', format: 'binary' } } } } } },
-        responses: { '201': { description: 'Stored', content: { 'application/json': { schema: { type: 'object', properties: { size: { type: 'integer' }, orderId: { type: 'integer' } } } } } } },
+        requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { orderId: { type: 'integer' }, meta: { type: 'object', properties: { author: { type: 'string' } } }, file: { type: 'string', format: 'binary' } } } } } },
+        responses: { '201': { description: 'Stored', content: { 'application/json': { schema: { type: 'object', properties: { size: { type: 'integer' }, orderId: { type: 'integer' }, author: { type: 'string' } } } } } } },
       },
     },
   },
 };
 
-test('a multipart body is read with its file parts as bytes and its text parts by their types', async () => {
+test('a multipart body is read with its file parts as bytes, its text parts by their types and its object parts as JSON', async () => {
   const [r] = generate([{ name: 'served-multipart', doc: upload }]);
   expect(r?.typeErrors).toEqual([]);
   const mod = (await import(pathToFileURL(r!.file).href)) as { routes: Record<string, rest.Route<any, any>> };
   const api = rest.newServer({ title: 'Uploads', version: '1' });
   // An object body's fields are the request's fields.
-  (mod.routes.uploadDocument as rest.Route<{ orderId?: number; file: Uint8Array }, { size?: number; orderId?: number }>)
-    .withHandler((_ctx, req) => ({ size: req.file.byteLength, ...(req.orderId !== undefined && { orderId: req.orderId }) }))
+  (mod.routes.uploadDocument as rest.Route<{ orderId?: number; meta?: { author?: string }; file: Uint8Array }, { size?: number; orderId?: number; author?: string }>)
+    .withHandler((_ctx, req) => ({ size: req.file.byteLength, ...(req.orderId !== undefined && { orderId: req.orderId }), ...(req.meta?.author !== undefined && { author: req.meta.author }) }))
     .register(api);
   const transport = nodeHttp.newServerTransport({ addr: '127.0.0.1:0' });
   api.attach(transport);
@@ -37,10 +37,11 @@ test('a multipart body is read with its file parts as bytes and its text parts b
     const { host, port } = await transport.listening();
     const form = new FormData();
     form.set('orderId', '42');
+    form.set('meta', JSON.stringify({ author: 'ann' }));
     form.set('file', new Blob([new Uint8Array([1, 2, 3, 4])]), 'a.bin');
     const res = await fetch(`http://${host}:${port}/documents`, { method: 'POST', body: form });
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ size: 4, orderId: 42 });
+    expect(await res.json()).toEqual({ size: 4, orderId: 42, author: 'ann' });
     const bad = new FormData();
     bad.set('orderId', 'many');
     bad.set('file', new Blob([new Uint8Array([1])]), 'a.bin');

@@ -149,6 +149,11 @@ const uploadMultipart = format.multipart(uploadForm, { maxFileBytes: 64 * 1024, 
 const uploadResult = codec.object({ caption: codec.string(), tags: codec.array(codec.string()), avatarBytes: codec.int(), attachmentBytes: codec.int(), attachmentName: codec.string(), attachmentStart: codec.string() });
 const postUpload = rest.newRoute('POST', '/f/upload', uploadForm, uploadResult, rest.requestFormats(uploadMultipart)).withOptions({ maxBodyBytes: 8 * 1024 * 1024 });
 
+/** A multipart body with JSON parts: an object and a list of objects beside a file part. */
+const place = codec.object({ lat: codec.number(), lon: codec.number() });
+const geoForm = codec.object({ photo: codec.bytes(), place, stops: codec.optional(codec.array(place)) });
+const postGeo = rest.newRoute('POST', '/f/geo', geoForm, codec.object({ bytes: codec.int(), lat: codec.number(), stops: codec.int() }), rest.requestFormats(format.multipart(geoForm)));
+
 const sample: Report = { title: 'Q3 & "more"', rows: [{ name: 'apples', n: 3 }, { name: 'pears', n: -7 }] };
 
 /** How many rows the export producers wrote, and whether each one ended. */
@@ -226,6 +231,7 @@ export function formatsSuite(adapter: AdapterUnderTest): void {
           attachmentStart: u.attachment === undefined ? '' : new TextDecoder().decode(new Uint8Array(await u.attachment.slice(0, 5).arrayBuffer())),
         }))
         .register(api);
+      postGeo.withHandler((_ctx, g) => ({ bytes: g.photo.byteLength, lat: g.place.lat, stops: g.stops?.length ?? 0 })).register(api);
       postLogin.withHandler((_ctx, r) => r).register(api);
       handleFormats.withHandler((_ctx, r) => r).registerHandle(api).withRequestFormats(format.toml(report)).withFormats(format.yaml(report), format.json(report));
       const served = await adapter.serve(api);
@@ -426,6 +432,20 @@ export function formatsSuite(adapter: AdapterUnderTest): void {
       it('sends the same upload through the typed client, with a File it holds', async () => {
         const out = await client.call(postUpload, { caption: 'typed', tags: [], avatar: pngBytes(100), attachment: new File([encoder.encode('%PDF-1.7 ...')], 'typed.pdf') });
         expect(out).toEqual({ caption: 'typed', tags: [], avatarBytes: 100, attachmentBytes: 12, attachmentName: 'typed.pdf', attachmentStart: '%PDF-' });
+      });
+
+      it('carries objects as JSON parts: from a browser form, from the typed client, refused at the field when not JSON', async () => {
+        const fd = new FormData();
+        fd.set('photo', new Blob([new Uint8Array([1, 2, 3])]), 'p.jpg');
+        fd.set('place', '{"lat":52.5,"lon":13.4}');
+        const res = await fetch(`${base}/f/geo`, { method: 'POST', body: fd });
+        expect(res.status).toBe(201);
+        expect(await res.json()).toEqual({ bytes: 3, lat: 52.5, stops: 0 });
+        expect(await client.call(postGeo, { photo: new Uint8Array([9]), place: { lat: 1, lon: 2 }, stops: [{ lat: 3, lon: 4 }, { lat: 5, lon: 6 }] })).toEqual({ bytes: 1, lat: 1, stops: 2 });
+        fd.set('place', 'Berlin');
+        const bad = await fetch(`${base}/f/geo`, { method: 'POST', body: fd });
+        expect(bad.status).toBe(400);
+        expect(((await bad.json()) as { error: string }).error).toContain('place');
       });
 
       it('answers 400 naming the field for a part its codec refuses', async () => {

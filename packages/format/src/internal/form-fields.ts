@@ -18,9 +18,11 @@ import {
 
 /**
  * How a field's part becomes its wire value: text read as is, as a number or a boolean (forms
- * and multipart text fields); raw bytes or a `Blob` (multipart file parts).
+ * and multipart text fields); raw bytes or a `Blob` (multipart file parts); JSON text (a
+ * multipart part of an object, record, union or nested array: `application/json`, as OpenAPI 3.1
+ * §4.8.15.1 gives complex values by default).
  */
-export type Reader = 'text' | 'number' | 'boolean' | 'bytes' | 'blob';
+export type Reader = 'text' | 'number' | 'boolean' | 'bytes' | 'blob' | 'json';
 
 /** One field of an object codec as a form (urlencoded or multipart) carries it. */
 export interface FormField {
@@ -92,11 +94,12 @@ export function formFields(what: string, codec: ObjectCodec<Shape>, files: boole
     while (c instanceof OptionalCodec || c instanceof DefaultedCodec || c instanceof LazyCodec) c = c.children()[0] as Codec<unknown>;
     const multi = c instanceof ArrayCodec;
     const item = multi ? (c.children()[0] as Codec<unknown>) : c;
-    const reader = readerOf(item, files);
+    // A multipart part that no text carries is JSON (RFC 7578 §4.4: a part has a Content-Type of its own).
+    const reader = readerOf(item, files) ?? (files ? 'json' : undefined);
     if (reader === undefined) {
       throw new TypeError(
         `${what}: field ${JSON.stringify(prop)} (${c.kind}${multi ? ` of ${item.kind}` : ''}) cannot be carried by a form: ` +
-          `use text codecs (string, intString, boolString, int64, time, date, duration, ${files ? 'literal), numbers, boolean, files (bytes, blob)' : 'bytes, literal), numbers, boolean'}, or arrays of them`,
+          'use text codecs (string, intString, boolString, int64, time, date, duration, bytes, literal), numbers, boolean, or arrays of them',
       );
     }
     return { prop, key: codec.wireName(prop), codec: field, item, reader, multi, mayBeAbsent: field instanceof OptionalCodec || field instanceof DefaultedCodec };
@@ -106,6 +109,14 @@ export function formFields(what: string, codec: ObjectCodec<Shape>, files: boole
 /** The wire value of one text field's text. */
 export function readText(reader: Reader, text: string): unknown {
   if (reader === 'number') return NUMBER_TEXT.test(text) ? Number(text) : text;
+  if (reader === 'json') {
+    // Text that is not JSON reaches the codec as it is, which refuses it with the field's path.
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
   if (reader === 'boolean') return text === 'true' ? true : text === 'false' ? false : text;
   return text;
 }
@@ -150,7 +161,8 @@ export function formSchema(codec: ObjectCodec<Shape>, fields: readonly FormField
   for (const f of fields) {
     const isFile = f.reader === 'bytes' || f.reader === 'blob';
     const one = isFile && file !== undefined ? file(f) : undefined;
-    defineEntry(properties, f.key, one === undefined ? gen.parameterSchema(f.codec) : f.multi ? { type: 'array', items: one } : one);
+    const described = f.reader === 'json' ? gen.schema(f.codec) : gen.parameterSchema(f.codec);
+    defineEntry(properties, f.key, one === undefined ? described : f.multi ? { type: 'array', items: one } : one);
     if (!f.mayBeAbsent && !f.multi) required.push(f.key);
   }
   const s: JsonSchema = { type: 'object', properties };
