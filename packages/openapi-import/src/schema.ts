@@ -223,6 +223,12 @@ export class SchemaEmitter {
       return typeof s.description === 'string' ? `codec.bytes().withDescription(${JSON.stringify(s.description)})` : 'codec.bytes()';
     }
     const cs: string[] = [];
+    // 3.0's binary string is 3.1's content of application/octet-stream (OpenAPI 3.1 §4.8.14.3).
+    if (this.v30 && s.format === 'binary' && s.contentMediaType === undefined) {
+      s = { ...s, contentMediaType: 'application/octet-stream' };
+      delete s.format;
+      ann.contentMediaType = 'application/octet-stream';
+    }
     if (typeof s.format === 'string') {
       const v = STRING_FORMATS[s.format];
       if (v !== undefined) cs.push(v);

@@ -113,7 +113,10 @@ export async function serveAndDiff(r: RoundTrip, doc: object): Promise<RoundTrip
     r.differences = diffDocuments(doc, exported);
     const ops = operationKeys(doc);
     r.operations = ops.length;
-    r.operationsEqual = ops.filter((k) => !r.differences.some((d) => d.pointer === `paths/${k}` || d.pointer.startsWith(`paths/${k}/`))).length;
+    // A pointer names the operation whose key is its longest prefix: `GET /issues/{n}/timeline/...`
+    // is the timeline's, not `GET /issues`'s.
+    const missed = new Set(r.differences.map((d) => operationOf(d.pointer, ops)));
+    r.operationsEqual = ops.filter((k) => !missed.has(k)).length;
     // Every component schema, used by an operation or not: the module's codecs, rendered.
     const gen = new codec.SchemaGenerator({ refPrefix: '#/components/schemas/', refNamed: true });
     for (const v of Object.values(mod)) if (v instanceof codec.Codec && v.meta.name !== undefined) gen.schema(v);
@@ -138,4 +141,11 @@ function operationKeys(doc: object): string[] {
   const paths = (doc as { paths?: Record<string, Record<string, unknown>> }).paths ?? {};
   for (const [p, item] of Object.entries(paths)) for (const m of ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']) if (item[m] !== undefined) out.push(`${m.toUpperCase()} ${p}`);
   return out;
+}
+
+/** The operation key (`GET /path`) a difference's pointer is under: the longest that prefixes it. */
+export function operationOf(pointer: string, ops: readonly string[]): string | undefined {
+  let best: string | undefined;
+  for (const k of ops) if ((pointer === `paths/${k}` || pointer.startsWith(`paths/${k}/`)) && (best === undefined || k.length > best.length)) best = k;
+  return best;
 }
