@@ -435,6 +435,10 @@ class SchemaDiff {
       o.type = c === null ? 'null' : typeof c === 'number' ? (Number.isInteger(c) ? 'integer' : 'number') : Array.isArray(c) ? 'array' : typeof c;
     }
     if (o.type === undefined && (isObject(o.properties) || Array.isArray(o.required))) o.type = 'object';
+    // Items name an array as properties name an object.
+    if (o.type === undefined && isObject(o.items)) o.type = 'array';
+    // Null is the one value of the null type.
+    if (o.const === null && o.type === 'null') delete o.const;
     // An enum names its values: a type they all have says nothing more.
     // (A type with null is read below as anyOf [type, null] first.)
     if (Array.isArray(o.enum) && o.enum.length > 0 && o.type !== undefined && !(Array.isArray(o.type) && o.type.includes('null'))) {
@@ -563,7 +567,9 @@ class SchemaDiff {
         continue;
       }
       if (this.options.strict !== true) {
-        if (k === 'format' && va === undefined && vb === 'double-int' && a.type === 'integer') continue;
+        // An integer: by its type, or by an enum of integers (whose type the canonical form drops).
+        const integer = a.type === 'integer' || (Array.isArray(a.enum) && a.enum.length > 0 && a.enum.every((v) => Number.isInteger(v)));
+        if (k === 'format' && va === undefined && vb === 'double-int' && integer) continue;
         if (k === 'maxLength' && va === undefined && vb === 254 && a.format === 'email') continue;
       }
       if (va === undefined || vb === undefined) {

@@ -29,6 +29,12 @@ describe('diffDocuments', () => {
     expect(diffDocuments(doc('3.1.0', { type: 'string', format: 'binary' }), doc('3.1.0', { type: 'string', contentMediaType: 'application/octet-stream' })).length).toBeGreaterThan(0);
   });
 
+  test('items name an array, null is the null type\'s one value, an integer enum is an integer', () => {
+    const a = doc('3.1.0', { type: 'object', properties: { list: { items: { type: 'string' } }, nothing: { type: 'null' }, level: { enum: [0, 1, 2] } } });
+    const b = doc('3.1.0', { type: 'object', properties: { list: { type: 'array', items: { type: 'string' } }, nothing: { type: 'null', const: null }, level: { type: 'integer', format: 'double-int', enum: [0, 1, 2] } } });
+    expect(diffDocuments(a, b)).toEqual([]);
+  });
+
   test('changed schemas, parameters, statuses and security are reported where they are', () => {
     const a = doc('3.1.0', { type: 'object', properties: { name: { type: 'string', maxLength: 10 } } }, { security: [{ key: [] }] });
     const b = doc('3.1.0', { type: 'object', properties: { name: { type: 'string', maxLength: 20 } } }, { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }], responses: { '201': { description: 'ok' } } });
