@@ -251,16 +251,19 @@ function helperSource(helpers: ReadonlySet<string>, errors: boolean): string[] {
     out.push('export class ResponseError<S extends number | string = number | string> extends Error {');
     out.push('  readonly status: S;');
     out.push('  readonly body: unknown;');
-    out.push('  constructor(status: S, body?: unknown) {');
+    out.push('  /** The media type to answer in, where the status has a body per media type; `undefined`: the first. */');
+    out.push('  readonly mediaType: string | undefined;');
+    out.push('  constructor(status: S, body?: unknown, mediaType?: string) {');
     out.push('    super(`HTTP ${status}`);');
     out.push("    this.name = 'ResponseError';");
     out.push('    this.status = status;');
     out.push('    this.body = body;');
+    out.push('    this.mediaType = mediaType;');
     out.push('  }');
     out.push('}');
-    out.push('/** Matches a ResponseError of `status`. */');
-    out.push('function errorOf<S extends number | string>(status: S): (e: unknown) => e is ResponseError<S> {');
-    out.push('  return (e: unknown): e is ResponseError<S> => e instanceof ResponseError && e.status === status;');
+    out.push('/** Matches a ResponseError of `status` (and, given `mediaTypes`, of one of them). */');
+    out.push('function errorOf<S extends number | string>(status: S, mediaTypes?: readonly string[]): (e: unknown) => e is ResponseError<S> {');
+    out.push('  return (e: unknown): e is ResponseError<S> => e instanceof ResponseError && e.status === status && (mediaTypes === undefined || (e.mediaType !== undefined && mediaTypes.includes(e.mediaType)));');
     out.push('}');
   }
   if (out.length > 0) out.push('');
@@ -662,6 +665,21 @@ class RouteWriter {
       if (r.links !== undefined && status !== main) notes.push(this.refuse(`${rptr}/links`, 'links', 'links of a response other than the main one: @lib documents the links of the main success response (meta.links) only; left out'));
       else if (isObject(r.links)) this.links(r.links, `${rptr}/links`, notes);
       const description = typeof r.description === 'string' ? r.description : '';
+      // An error with a schema per JSON media type (GitHub's 400: basic-error as JSON, scim-error
+      // as SCIM): a pattern per schema, each with its own media types, the specific ones first.
+      const groups = status !== main && /^[345]\d\d$/.test(status) && isObject(r.content) ? bySchema(r.content) : [];
+      if (groups.length > 1 && groups.every((g) => g.types.every((t) => JSON_MEDIA_TYPE.test(t.split(';')[0]?.trim() ?? '')))) {
+        this.usesErrors = true;
+        if (isObject(r.headers) && Object.keys(r.headers).length > 0) notes.push(this.refuse(`${rptr}/headers`, 'error-headers', 'headers of an error response: @lib error rules carry a body only; left out'));
+        const patterns = groups.map((g, i) => {
+          const sub = Object.fromEntries(g.types.map((t) => [t, (r.content as JsonObject)[t] as Json]));
+          const c = this.content(sub, `${rptr}/content`, notes, 'response');
+          const witness = i === 0 ? `errorOf(${status})` : `errorOf(${status}, ${JSON.stringify(g.types)})`;
+          return `rest.errorPattern(${witness}, ${status}, ${c?.codec ?? 'codec.empty()'}, (e) => e.body as never).withDescription(${JSON.stringify(description)}).withMediaTypes(${g.types.map((t) => JSON.stringify(t)).join(', ')})`;
+        });
+        errors.push(...patterns.slice(1), patterns[0] as string);
+        continue;
+      }
       const content = isObject(r.content) && Object.keys(r.content).length > 0 ? this.content(r.content, `${rptr}/content`, notes, 'response') : undefined;
       const headers = this.responseHeaders(r, rptr, notes);
       if (status === main) {
@@ -763,4 +781,14 @@ export { isIdentifier };
 function hasFilePart(schema: Json | undefined): boolean {
   if (!isObject(schema) || !isObject(schema.properties)) return false;
   return Object.values(schema.properties).some((p) => isObject(p) && (p.format === 'binary' || typeof p.contentMediaType === 'string' || (p.type === 'array' && isObject(p.items) && (p.items.format === 'binary' || typeof p.items.contentMediaType === 'string'))));
+}
+
+/** The media types of a content map grouped by schema (equal JSON), in the order first met. */
+function bySchema(content: JsonObject): { readonly types: string[] }[] {
+  const groups = new Map<string, string[]>();
+  for (const [t, mt] of Object.entries(content)) {
+    const key = JSON.stringify(isObject(mt) ? (mt.schema ?? {}) : {});
+    groups.set(key, [...(groups.get(key) ?? []), t]);
+  }
+  return [...groups.values()].map((types) => ({ types }));
 }

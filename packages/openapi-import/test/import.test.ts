@@ -104,6 +104,18 @@ describe('operations', () => {
     expect(refused.filter((r) => r.kind === 'status')).toEqual([]);
   });
 
+  test('an error with a schema per JSON media type is a pattern per schema, each with its types, the specific ones first', () => {
+    const basic = { type: 'object', properties: { message: { type: 'string' } } };
+    const scim = { type: 'object', properties: { detail: { type: 'string' } } };
+    const { source, refused } = importDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: { '/issues': { get: { operationId: 'listIssues', responses: { '200': { description: 'OK' }, '400': { description: 'Bad Request', content: { 'application/json': { schema: basic }, 'application/scim+json': { schema: scim } } } } } } },
+    });
+    expect(source).toContain('errors: [rest.errorPattern(errorOf(400, ["application/scim+json"]), 400, codec.object({ detail: codec.optional(codec.string()) }), (e) => e.body as never).withDescription("Bad Request").withMediaTypes("application/scim+json"), rest.errorPattern(errorOf(400), 400, codec.object({ message: codec.optional(codec.string()) }), (e) => e.body as never).withDescription("Bad Request").withMediaTypes("application/json")]');
+    expect(refused.filter((r) => r.kind === 'media-type')).toEqual([]);
+  });
+
   test('an operation answered only by default has it as its main response (respStatus "default")', () => {
     const { source, refused } = importDocument({
       openapi: '3.1.0',

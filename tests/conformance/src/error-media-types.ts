@@ -20,6 +20,16 @@ const badRequest = rest.errorPattern(ScimError, 400, scimError, (e) => ({ detail
 const user = codec.object({ userName: codec.string() });
 const createUser = rest.route({ method: 'POST', path: '/scim/Users', body: user, response: user, errors: [badRequest], meta: { operationId: 'emCreateUser' } });
 
+// One status, a schema per media type (GitHub's 400: basic-error as JSON, scim-error as SCIM):
+// two patterns, each with its own type; the handler's error says which answers.
+class BasicError extends Error {}
+const basicError = codec.object({ message: codec.string() }).withName('BasicError');
+const byType = [
+  rest.errorPattern(BasicError, 400, basicError, (e) => ({ message: e.message })).withMediaTypes('application/json'),
+  rest.errorPattern(ScimError, 400, scimError, (e) => ({ detail: e.detail, status: '400' })).withMediaTypes('application/scim+json'),
+];
+const patchGroup = rest.route({ method: 'PATCH', path: '/scim/Groups/{id}', pathParams: { id: codec.string() }, body: user, response: user, errors: byType, meta: { operationId: 'emPatchGroup' } });
+
 export function errorMediaTypes(adapter: AdapterUnderTest): void {
   describe(`error media types: ${adapter.name}`, () => {
     let base = '';
@@ -33,6 +43,13 @@ export function errorMediaTypes(adapter: AdapterUnderTest): void {
         .withHandler((_ctx, req) => {
           if (req.userName === 'taken') throw new ScimError('userName is taken');
           return req;
+        })
+        .register(api);
+      patchGroup
+        .withHandler((_ctx, req) => {
+          if (req.id === 'scim') throw new ScimError('no such member');
+          if (req.id === 'basic') throw new BasicError('Bad request');
+          return { userName: req.userName };
         })
         .register(api);
       ({ baseURL: base, stop } = await adapter.serve(api));
@@ -62,6 +79,25 @@ export function errorMediaTypes(adapter: AdapterUnderTest): void {
       const doc = JSON.parse(api.openAPISpec().marshalJSON()) as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>> };
       const content = doc.paths['/scim/Users']?.post?.responses['400']?.content ?? {};
       expect(Object.keys(content)).toEqual(['application/json', 'application/scim+json']);
+      expect(content['application/scim+json']?.schema).toEqual({ $ref: '#/components/schemas/ScimError' });
+    });
+
+    it('answers one status with a schema per media type, decoded by the type of the response', async () => {
+      const scim = await fetch(`${base}/scim/Groups/scim`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"userName":"a"}' });
+      expect(scim.status).toBe(400);
+      expect(scim.headers.get('content-type')).toBe('application/scim+json');
+      expect(await scim.json()).toEqual({ detail: 'no such member', status: '400' });
+      const a = await client.safeCall(patchGroup, { id: 'scim', userName: 'a' });
+      if (a.ok || a.status !== 400) throw new Error(`expected the declared 400, got ${JSON.stringify(a)}`);
+      expect(a.error).toEqual({ detail: 'no such member', status: '400' });
+      const b = await client.safeCall(patchGroup, { id: 'basic', userName: 'a' });
+      if (b.ok || b.status !== 400) throw new Error(`expected the declared 400, got ${JSON.stringify(b)}`);
+      expect(b.error).toEqual({ message: 'Bad request' });
+      const doc = JSON.parse(api.openAPISpec().marshalJSON()) as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>> };
+      const content = doc.paths['/scim/Groups/{id}']?.patch?.responses['400']?.content ?? {};
+      expect(Object.keys(content)).toEqual(['application/json', 'application/scim+json']);
+      // Beside the pipeline's own 400 (a body that fails validation), in JSON.
+      expect((content['application/json']?.schema as { anyOf?: unknown[] }).anyOf?.[0]).toEqual({ $ref: '#/components/schemas/BasicError' });
       expect(content['application/scim+json']?.schema).toEqual({ $ref: '#/components/schemas/ScimError' });
     });
 

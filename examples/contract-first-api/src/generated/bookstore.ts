@@ -10,16 +10,19 @@ import * as rest from "@lib/rest";
 export class ResponseError<S extends number | string = number | string> extends Error {
   readonly status: S;
   readonly body: unknown;
-  constructor(status: S, body?: unknown) {
+  /** The media type to answer in, where the status has a body per media type; `undefined`: the first. */
+  readonly mediaType: string | undefined;
+  constructor(status: S, body?: unknown, mediaType?: string) {
     super(`HTTP ${status}`);
     this.name = 'ResponseError';
     this.status = status;
     this.body = body;
+    this.mediaType = mediaType;
   }
 }
-/** Matches a ResponseError of `status`. */
-function errorOf<S extends number | string>(status: S): (e: unknown) => e is ResponseError<S> {
-  return (e: unknown): e is ResponseError<S> => e instanceof ResponseError && e.status === status;
+/** Matches a ResponseError of `status` (and, given `mediaTypes`, of one of them). */
+function errorOf<S extends number | string>(status: S, mediaTypes?: readonly string[]): (e: unknown) => e is ResponseError<S> {
+  return (e: unknown): e is ResponseError<S> => e instanceof ResponseError && e.status === status && (mediaTypes === undefined || (e.mediaType !== undefined && mediaTypes.includes(e.mediaType)));
 }
 
 // ---- component schemas ----

@@ -17,7 +17,7 @@ export interface RoutePlan {
   readonly succeeds: boolean;
   /** The route's other declared success responses (`successes`) by status. */
   readonly successes: ReadonlyMap<number, SuccessResponseSpec>;
-  /** By status, the first of the handle's error rules that decodes a body (`errorPattern`), alone in its list. */
+  /** By status, the handle's error rules that decode a body (`ErrorRespond` patterns), in order. */
   readonly errors: ReadonlyMap<number, readonly ErrorRule[]>;
   /** True when the request carries a body (a method with one, and a request codec other than `codec.empty()`). */
   readonly body: boolean;
@@ -37,7 +37,7 @@ export function routePlan(handle: RouteHandle<unknown, unknown>): RoutePlan {
   if (plan === undefined) {
     const route = handle.route;
     const errors = new Map<number, readonly ErrorRule[]>();
-    for (const r of handle.errorRules) if (r.optionKind === 'errorPattern' && r.action === 'respond' && !errors.has(r.status)) errors.set(r.status, [r]);
+    for (const r of handle.errorRules) if (r.optionKind === 'errorPattern' && r.action === 'respond') errors.set(r.status, [...(errors.get(r.status) ?? []), r]);
     plan = {
       handle,
       status: mainStatus(route.method, route.meta.respStatus),

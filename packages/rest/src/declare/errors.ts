@@ -299,14 +299,18 @@ export class AmbiguousMiddlewareAttachmentError extends Error {
   }
 }
 
-/** Two error patterns of one route share a status. */
+/**
+ * Two error patterns of one route share a status, and the client could not tell their bodies
+ * apart: patterns of one status must each name media types of their own (`withMediaTypes`), no
+ * type named twice, so that a response's `Content-Type` says which body it has.
+ */
 export class DuplicateErrorStatusError extends Error {
   /** The route, as `METHOD /path`. */
   readonly route: string;
   /** The shared status. */
   readonly status: number;
   constructor(route: string, status: number) {
-    super(`${route}: two error patterns share status ${status}`);
+    super(`${route}: two error patterns share status ${status}; give each its own media types (withMediaTypes) to answer both`);
     this.name = 'DuplicateErrorStatusError';
     this.route = route;
     this.status = status;

@@ -45,6 +45,11 @@ describe('newRoute', () => {
     expect(() =>
       rest.newRoute('GET', '/x', empty, empty, rest.errorPattern(NotFound, 404, notFoundBody), rest.errorPattern(Gone, '404', codec.object({}))),
     ).toThrow(rest.DuplicateErrorStatusError);
+    // One status, bodies told apart by media types of their own: allowed when no type is named twice.
+    const json404 = rest.errorPattern(NotFound, 404, notFoundBody).withMediaTypes('application/json');
+    expect(() => rest.newRoute('GET', '/x', empty, empty, json404, rest.errorPattern(Gone, 404, codec.object({})).withMediaTypes('application/problem+json'))).not.toThrow();
+    expect(() => rest.newRoute('GET', '/x', empty, empty, json404, rest.errorPattern(Gone, 404, codec.object({})).withMediaTypes('application/problem+json', 'application/json'))).toThrow(rest.DuplicateErrorStatusError);
+    expect(() => rest.newRoute('GET', '/x', empty, empty, json404, rest.errorPattern(Gone, 404, codec.object({})))).toThrow(rest.DuplicateErrorStatusError);
   });
 
   it('refuses a request body codec on a method without a body', () => {

@@ -387,7 +387,15 @@ export function declareRoute<Req, Resp, P extends string>(method: string, path: 
       params.push(p);
     } else if (kind === 'errorPattern') {
       const pattern = opt as unknown as ErrorPattern<unknown, unknown>;
-      if (errorRules.some((r) => r.optionKind === 'errorPattern' && r.status === pattern.status)) throw new DuplicateErrorStatusError(id, pattern.status);
+      // Patterns of one status are told apart by their own media types: each names some, none twice.
+      const types = (r: ErrorPattern<unknown, unknown>): string[] | undefined => r.mediaTypes?.map((t) => mediaTypeOf(t));
+      const clash = (r: ErrorRule): boolean => {
+        if (r.optionKind !== 'errorPattern' || r.status !== pattern.status) return false;
+        const mine = types(pattern);
+        const theirs = types(r);
+        return mine === undefined || theirs === undefined || mine.some((t) => theirs.includes(t));
+      };
+      if (errorRules.some(clash)) throw new DuplicateErrorStatusError(id, pattern.status);
       errorRules.push(pattern);
     } else if (kind === 'errorStatus') errorRules.push(opt as unknown as ErrorRule);
     else if (kind === 'requestFormats') reqFormats = (opt as unknown as RequestFormats<Req>).formats;
@@ -654,22 +662,25 @@ export function matchErrorRule(rules: readonly ErrorRule[], err: unknown): { rea
 }
 
 /**
- * Decodes an error response body by the first `ErrorRespond` pattern of `rules` with that
- * status; `undefined` when none has it. A body in one of `formats` that can carry the pattern's
- * codec (json, yaml, toml, cbor) is read in that format, any other in JSON — as the server
- * writes it.
+ * Decodes an error response body by the `ErrorRespond` patterns of `rules` with that status:
+ * the one whose own media types (`withMediaTypes`) name the response's `Content-Type`, else the
+ * first; `undefined` when none has the status. A body in one of `formats` that can carry the
+ * pattern's codec (json, yaml, toml, cbor) is read in that format, any other in JSON — as the
+ * server writes it.
  * @throws {DecodeError} when the body does not decode through the pattern's codec.
  */
 export function decodeErrorWith(rules: readonly ErrorRule[], status: number, body: Uint8Array, contentType: string | undefined, formats: readonly Format<unknown>[]): ErrorPatternResponse | undefined {
   const type = contentType === undefined ? 'application/json' : mediaTypeOf(contentType);
   const carrier = type === 'application/json' || type === '' ? undefined : formats.find((f) => f.withCodec !== undefined && mediaTypeOf(f.contentType) === type);
-  for (const rule of rules) {
-    if (rule.optionKind === 'errorPattern' && rule.action === 'respond' && rule.status === status) {
-      const value = (carrier?.withCodec?.(rule.body) ?? json(rule.body)).unmarshal(body);
-      return new ErrorPatternResponse(status, value, body);
-    }
-  }
-  return undefined;
+  const patterns = rules.filter((r): r is ErrorPattern<unknown, unknown> => r.optionKind === 'errorPattern' && r.action === 'respond' && r.status === status);
+  // Patterns of one status with media types of their own (withMediaTypes): the one naming the
+  // response's type decodes it, in JSON; else the first, in the negotiated format or JSON.
+  const own = patterns.find((r) => r.mediaTypes?.some((t) => mediaTypeOf(t) === type));
+  if (own !== undefined) return new ErrorPatternResponse(status, json(own.body).unmarshal(body), body);
+  const rule = patterns[0];
+  if (rule === undefined) return undefined;
+  const value = (carrier?.withCodec?.(rule.body) ?? json(rule.body)).unmarshal(body);
+  return new ErrorPatternResponse(status, value, body);
 }
 
 /**

@@ -343,8 +343,9 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>, settings: S
       for (const t of types) {
         const at = content.findIndex((c) => mediaTypeOf(c.mediaType) === mediaTypeOf(t));
         const same = content[at];
+        // A rule's own body comes first; the pipeline's answers of that status and type after it.
         if (same === undefined) content.push({ mediaType: t, codec: body });
-        else content[at] = { ...same, alternatives: [...(same.alternatives ?? []), body] };
+        else content[at] = { ...same, codec: body, alternatives: [same.codec, ...(same.alternatives ?? [])] };
       }
     }
     const [typed, ...otherTyped] = r.typed.filter((b) => !r.ownTypes.has(b));
