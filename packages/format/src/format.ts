@@ -28,12 +28,12 @@ export interface Format<T> {
    * @throws {import('@lib/codec').EncodeError} when the value does not have the codec's structure
    * (a wrong type, a non-finite number, an unsafe integer, a missing required field, an unknown tag).
    * Some formats throw more, as their constructors document: `binary` a `DecodeError` for bytes
-   * failing a constraint, `toml` and `form` a `TypeError` for values the syntax cannot carry.
+   * failing a constraint, `toml`, `xml` and `form` a `TypeError` for values the syntax cannot carry.
    */
   marshal(value: T): Uint8Array;
   /**
    * The body as text, for formats whose bytes are the UTF-8 encoding of a string (`json`, `yaml`,
-   * `toml`, `html`): `marshal(value)` is exactly the UTF-8 encoding of `marshalText(value)`.
+   * `toml`, `xml`, `html`): `marshal(value)` is exactly the UTF-8 encoding of `marshalText(value)`.
    * Servers send the string as it is (UTF-8 on the wire, `Content-Length` in bytes), without
    * the intermediate byte copy. Optional: formats without it are sent with `marshal`.
    * @throws as {@link Format.marshal}.
@@ -72,7 +72,7 @@ export interface Format<T> {
    */
   marshalMessageAsync?(value: T): Promise<{ readonly contentType: string; readonly body: Uint8Array }>;
   /**
-   * The same format for another codec (`json`, `yaml`, `toml`, `cbor`): the server writes
+   * The same format for another codec (`json`, `yaml`, `toml`, `cbor`, `xml`): the server writes
    * typed error bodies in the format the client negotiated when the format has this, and in
    * JSON otherwise.
    */

@@ -12,6 +12,9 @@ export { DEFAULT_MAX_FIELD_BYTES, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_PARTS, mul
 export type { MultipartOptions } from './multipart.js';
 export { newTyped, TypedFormat } from './new-typed.js';
 export { sse, SSEErrorEvent, SSEFormat } from './sse.js';
+export { PlainTextFormat, text } from './text.js';
 export type { SSEErrorData, SSEEvent, SSEOptions } from './sse.js';
 export { toml, TomlFormat } from './toml.js';
+export { xml, XmlFormat } from './xml.js';
+export type { XmlObject } from './xml.js';
 export { yaml, YamlFormat } from './yaml.js';

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** The parsers, by the package each format imports. */
-export const PARSERS = ['yaml', 'smol-toml', 'cborg', 'multipasta', 'eventsource-parser'];
+export const PARSERS = ['yaml', 'smol-toml', 'cborg', 'fast-xml-parser', 'multipasta', 'eventsource-parser'];
 
 /**
  * What each import must load: the exports taken, the one parser they need up front, and the one
@@ -18,6 +18,7 @@ export const CASES = [
   [['yaml'], 'yaml', undefined],
   [['toml'], 'smol-toml', undefined],
   [['cbor'], 'cborg', undefined],
+  [['xml'], 'fast-xml-parser', undefined],
   [['multipart'], 'multipasta', undefined],
   [['sse', 'SSEFormat', 'SSEErrorEvent'], undefined, 'eventsource-parser'],
 ];

@@ -579,7 +579,7 @@ class RouteWriter {
    */
   private content(content: JsonObject, ptr: string, notes: string[], side: 'request' | 'response'): { codec: string; formats: string[] | undefined; schema: Json } | undefined {
     let schema: Json | undefined;
-    let kind: 'json' | 'binary' | 'form' | 'multipart' | undefined;
+    let kind: 'json' | 'binary' | 'form' | 'multipart' | 'text' | undefined;
     const formats: string[] = [];
     let plainJson = true;
     for (const [ct, rawMt] of Object.entries(content)) {
@@ -590,6 +590,7 @@ class RouteWriter {
         : lower === 'application/x-www-form-urlencoded' ? 'form'
         : lower === 'multipart/form-data' ? 'multipart'
         : /^(application\/octet-stream|image\/[\w.+-]+|audio\/[\w.+-]+|video\/[\w.+-]+|application\/pdf|application\/zip)$/.test(lower) ? 'binary'
+        : /^text\/(plain|csv|markdown|tab-separated-values)(;.*)?$/.test(lower) && isTextSchema(this.em.deref((isObject(rawMt) ? rawMt.schema : undefined) as Json) ?? {}) ? 'text'
         : undefined;
       if (k === undefined) {
         notes.push(this.refuse(mptr, 'media-type', `${ct}: @lib has no format for it; left out`));
@@ -618,6 +619,7 @@ class RouteWriter {
       else if (k === 'binary') formats.push(lower === 'application/octet-stream' ? 'format.binary(BODY)' : `format.binary(BODY).withContentType(${JSON.stringify(ct)})`);
       else if (k === 'form') formats.push('format.form(BODY)');
       else if (k === 'multipart') formats.push('format.multipart(BODY)');
+      else if (k === 'text') formats.push(`format.text(BODY, ${JSON.stringify(ct)})`);
       if (!(k === 'json' && lower === 'application/json')) plainJson = false;
     }
     if (kind === undefined || schema === undefined) return undefined;
@@ -791,4 +793,11 @@ function bySchema(content: JsonObject): { readonly types: string[] }[] {
     groups.set(key, [...(groups.get(key) ?? []), t]);
   }
   return [...groups.values()].map((types) => ({ types }));
+}
+
+/** True for a schema whose values are text: a string, or anything (`{}`), not an object or a number. */
+function isTextSchema(schema: Json): boolean {
+  if (!isObject(schema)) return schema === true;
+  if (schema.type === undefined) return !isObject(schema.properties) && schema.items === undefined && !Array.isArray(schema.oneOf) && !Array.isArray(schema.anyOf) && !Array.isArray(schema.allOf);
+  return schema.type === 'string' && schema.format !== 'binary';
 }

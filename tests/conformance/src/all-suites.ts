@@ -27,6 +27,7 @@ import { sseSuite } from './sse.js';
 import { standardSchemas } from './standard-schemas.js';
 import { conformance, type AdapterUnderTest } from './suite.js';
 import { tracing } from './tracing.js';
+import { xmlFormat } from './xml-format.js';
 
 /** Every HTTP-level suite but the hostile and memory ones (their own files), against `adapter`. */
 export function allSuites(adapter: AdapterUnderTest): void {
@@ -43,6 +44,7 @@ export function allSuites(adapter: AdapterUnderTest): void {
   middleware(adapter);
   formatsSuite(adapter);
   formatContract(adapter);
+  xmlFormat(adapter);
   bodyLimits(adapter);
   basePath(adapter);
   optionalBody(adapter);

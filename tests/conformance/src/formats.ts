@@ -149,6 +149,10 @@ const uploadMultipart = format.multipart(uploadForm, { maxFileBytes: 64 * 1024, 
 const uploadResult = codec.object({ caption: codec.string(), tags: codec.array(codec.string()), avatarBytes: codec.int(), attachmentBytes: codec.int(), attachmentName: codec.string(), attachmentStart: codec.string() });
 const postUpload = rest.newRoute('POST', '/f/upload', uploadForm, uploadResult, rest.requestFormats(uploadMultipart)).withOptions({ maxBodyBytes: 8 * 1024 * 1024 });
 
+/** A note in plain text or JSON, both ways. */
+const noteText = codec.string().refine(validate.maxLength(20));
+const postNote = rest.newRoute('POST', '/f/note', noteText, noteText, rest.requestFormats(format.text(noteText), format.json(noteText)), rest.formats(format.text(noteText), format.json(noteText)));
+
 /** A multipart body with JSON parts: an object and a list of objects beside a file part. */
 const place = codec.object({ lat: codec.number(), lon: codec.number() });
 const geoForm = codec.object({ photo: codec.bytes(), place, stops: codec.optional(codec.array(place)) });
@@ -169,9 +173,10 @@ export function formatsSuite(adapter: AdapterUnderTest): void {
     let stop: () => Promise<void> = () => Promise.resolve();
     const client = rest.newClient();
     const producers: Producer[] = [];
+    let api: rest.Server;
 
     beforeAll(async () => {
-      const api = rest.newServer({ title: 'Formats', version: '1.0.0' });
+      api = rest.newServer({ title: 'Formats', version: '1.0.0' });
       echoReport.withHandler((_ctx, r) => r).register(api);
       getReport
         .withHandler((_ctx, r) => {
@@ -231,6 +236,7 @@ export function formatsSuite(adapter: AdapterUnderTest): void {
           attachmentStart: u.attachment === undefined ? '' : new TextDecoder().decode(new Uint8Array(await u.attachment.slice(0, 5).arrayBuffer())),
         }))
         .register(api);
+      postNote.withHandler((_ctx, n) => n.toUpperCase()).register(api);
       postGeo.withHandler((_ctx, g) => ({ bytes: g.photo.byteLength, lat: g.place.lat, stops: g.stops?.length ?? 0 })).register(api);
       postLogin.withHandler((_ctx, r) => r).register(api);
       handleFormats.withHandler((_ctx, r) => r).registerHandle(api).withRequestFormats(format.toml(report)).withFormats(format.yaml(report), format.json(report));
@@ -408,6 +414,20 @@ export function formatsSuite(adapter: AdapterUnderTest): void {
         expect(err).toBeInstanceOf(rest.ResponseBodyError);
         expect(String((err as Error).cause)).toContain('PNG');
       });
+    });
+
+    it('reads and writes plain text beside JSON, by Content-Type and Accept', async () => {
+      const res = await fetch(`${base}/f/note`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'héllo' });
+      expect(res.status).toBe(201);
+      expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      expect(await res.text()).toBe('HÉLLO');
+      const asJson = await fetch(`${base}/f/note`, { method: 'POST', headers: { 'content-type': 'text/plain', accept: 'application/json' }, body: 'hi' });
+      expect(await asJson.json()).toBe('HI');
+      expect((await fetch(`${base}/f/note`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(21) })).status).toBe(400);
+      expect((await fetch(`${base}/f/note`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: new Uint8Array([0xff, 0xfe]) })).status).toBe(400);
+      expect(await client.call(postNote, 'typed')).toBe('TYPED');
+      const doc = JSON.parse(api.openAPISpec().marshalJSON()) as { paths: Record<string, Record<string, { requestBody: { content: Record<string, { schema: unknown }> } }>> };
+      expect(doc.paths['/f/note']?.post?.requestBody.content['text/plain; charset=utf-8']?.schema).toEqual({ type: 'string', maxLength: 20 });
     });
 
     describe('multipart uploads', () => {

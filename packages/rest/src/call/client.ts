@@ -277,9 +277,11 @@ export class Client<Shared extends DeclaredError = never> {
     if (transport === undefined) return Promise.reject(new ClientTransportNotAttachedError());
     if (!(route instanceof Route)) return Promise.reject(new TransportTypeMismatchError('client.call expects a route declared with rest.route or rest.newRoute'));
     const handle = route.clientHandle();
-    // No request value is a request only where it is all there is: an optional body, no parameters.
+    // Parameters are fields of the request value, which must then be an object; without any, the
+    // value is the body itself (a string in text/plain), or nothing where the body is optional.
     const nothing = req === undefined && route.params.length === 0 && routePlan(handle).bodyOptional;
-    if ((typeof req !== 'object' || req === null) && !nothing) return Promise.reject(new TransportTypeMismatchError(`client.call: the request of ${route.id} must be an object`));
+    const bodyItself = route.params.length === 0 && req !== undefined && routePlan(handle).body;
+    if ((typeof req !== 'object' || req === null) && !nothing && !bodyItself) return Promise.reject(new TransportTypeMismatchError(`client.call: the request of ${route.id} must be an object`));
     const observer = options?.observer ?? this.#observer;
     return exchangeRoute(transport, handle, req as Req, observer === undefined ? (options ?? NO_OPTIONS) : { ...options, observer }, out, this.#errors);
   }
