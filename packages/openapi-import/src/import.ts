@@ -579,7 +579,7 @@ class RouteWriter {
    */
   private content(content: JsonObject, ptr: string, notes: string[], side: 'request' | 'response'): { codec: string; formats: string[] | undefined; schema: Json } | undefined {
     let schema: Json | undefined;
-    let kind: 'json' | 'binary' | 'form' | 'multipart' | 'text' | undefined;
+    let kind: 'json' | 'binary' | 'form' | 'multipart' | 'text' | 'xml' | undefined;
     const formats: string[] = [];
     let plainJson = true;
     for (const [ct, rawMt] of Object.entries(content)) {
@@ -589,6 +589,7 @@ class RouteWriter {
       const k = /^application\/([\w.+-]*\+)?json(;.*)?$/.test(lower) || lower === 'application/json' ? 'json'
         : lower === 'application/x-www-form-urlencoded' ? 'form'
         : lower === 'multipart/form-data' ? 'multipart'
+        : /^(application|text)\/([\w.-]+\+)?xml(;.*)?$/.test(lower) ? 'xml'
         : /^(application\/octet-stream|image\/[\w.+-]+|audio\/[\w.+-]+|video\/[\w.+-]+|application\/pdf|application\/zip)$/.test(lower) ? 'binary'
         : /^text\/(plain|csv|markdown|tab-separated-values)(;.*)?$/.test(lower) && isTextSchema(this.em.deref((isObject(rawMt) ? rawMt.schema : undefined) as Json) ?? {}) ? 'text'
         : undefined;
@@ -620,6 +621,7 @@ class RouteWriter {
       else if (k === 'form') formats.push('format.form(BODY)');
       else if (k === 'multipart') formats.push('format.multipart(BODY)');
       else if (k === 'text') formats.push(`format.text(BODY, ${JSON.stringify(ct)})`);
+      else if (k === 'xml') formats.push(lower === 'application/xml' ? 'format.xml(BODY)' : `format.xml(BODY).withContentType(${JSON.stringify(ct)})`);
       if (!(k === 'json' && lower === 'application/json')) plainJson = false;
     }
     if (kind === undefined || schema === undefined) return undefined;

@@ -116,6 +116,22 @@ describe('operations', () => {
     expect(refused.filter((r) => r.kind === 'media-type')).toEqual([]);
   });
 
+  test('XML and plain-text bodies are format.xml and format.text beside JSON', () => {
+    const pet = { type: 'object', properties: { name: { type: 'string' } }, xml: { name: 'Pet' } };
+    const { source, refused } = importDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/pet': { post: { operationId: 'addPet', requestBody: { required: true, content: { 'application/json': { schema: pet }, 'application/xml': { schema: pet } } }, responses: { '200': { description: 'OK', content: { 'application/xml': { schema: pet }, 'application/json': { schema: pet } } } } } },
+        '/note': { get: { operationId: 'getNote', responses: { '200': { description: 'OK', content: { 'text/plain': { schema: { type: 'string' } } } } } } },
+      },
+    });
+    expect(source).toMatch(/requestFormats: \[format\.json\((.+)\), format\.xml\(\1\)\]/);
+    expect(source).toMatch(/formats: \[format\.xml\((.+)\), format\.json\(\1\)\]/);
+    expect(source).toContain('formats: [format.text(codec.string(), "text/plain")]');
+    expect(refused.filter((r) => r.kind === 'media-type')).toEqual([]);
+  });
+
   test('an operation answered only by default has it as its main response (respStatus "default")', () => {
     const { source, refused } = importDocument({
       openapi: '3.1.0',

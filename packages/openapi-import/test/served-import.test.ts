@@ -51,3 +51,52 @@ test('a multipart body is read with its file parts as bytes, its text parts by t
     await served;
   }
 }, 60_000);
+
+const pets = {
+  openapi: '3.0.3',
+  info: { title: 'Pets', version: '1' },
+  paths: {
+    '/pet': {
+      post: {
+        operationId: 'addPet',
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } }, 'application/xml': { schema: { $ref: '#/components/schemas/Pet' } } } },
+        responses: { '200': { description: 'OK', content: { 'application/xml': { schema: { $ref: '#/components/schemas/Pet' } }, 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Pet: { type: 'object', required: ['name'], properties: { id: { type: 'integer' }, name: { type: 'string' }, photoUrls: { type: 'array', xml: { wrapped: true }, items: { type: 'string', xml: { name: 'photoUrl' } } } }, xml: { name: 'pet' } },
+    },
+  },
+};
+
+test('an XML body is read and written as the document lays it out (OpenAPI XML Object)', async () => {
+  const [r] = generate([{ name: 'served-xml', doc: pets }]);
+  expect(r?.typeErrors).toEqual([]);
+  const mod = (await import(pathToFileURL(r!.file).href)) as { routes: Record<string, rest.Route<any, any>> };
+  const api = rest.newServer({ title: 'Pets', version: '1' });
+  (mod.routes.addPet as rest.Route<{ id?: number; name: string; photoUrls?: string[] }, { id?: number; name: string; photoUrls?: string[] }>)
+    .withHandler((_ctx, req) => ({ ...req, id: 7 }))
+    .register(api);
+  const transport = nodeHttp.newServerTransport({ addr: '127.0.0.1:0' });
+  api.attach(transport);
+  const stop = new AbortController();
+  const served = api.serve({ signal: stop.signal });
+  try {
+    const { host, port } = await transport.listening();
+    const res = await fetch(`http://${host}:${port}/pet`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml', accept: 'application/xml' },
+      body: '<pet><name>Rex</name><photoUrls><photoUrl>a.png</photoUrl></photoUrls></pet>',
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/xml');
+    const body = await res.text();
+    expect(body).toContain('<pet><id>7</id><name>Rex</name><photoUrls><photoUrl>a.png</photoUrl></photoUrls></pet>');
+    expect((await fetch(`http://${host}:${port}/pet`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<pet><id>x</id></pet>' })).status).toBe(400);
+  } finally {
+    stop.abort();
+    await served;
+  }
+}, 60_000);
