@@ -672,14 +672,16 @@ class RouteWriter {
       // An error with a schema per JSON media type (GitHub's 400: basic-error as JSON, scim-error
       // as SCIM): a pattern per schema, each with its own media types, the specific ones first.
       const groups = status !== main && /^[345]\d\d$/.test(status) && isObject(r.content) ? bySchema(r.content) : [];
-      if (groups.length > 1 && groups.every((g) => g.types.every((t) => JSON_MEDIA_TYPE.test(t.split(';')[0]?.trim() ?? '')))) {
+      if (groups.length > 1) {
         this.usesErrors = true;
         if (isObject(r.headers) && Object.keys(r.headers).length > 0) notes.push(this.refuse(`${rptr}/headers`, 'error-headers', 'headers of an error response: @lib error rules carry a body only; left out'));
         const patterns = groups.map((g, i) => {
           const sub = Object.fromEntries(g.types.map((t) => [t, (r.content as JsonObject)[t] as Json]));
           const c = this.content(sub, `${rptr}/content`, notes, 'response');
           const witness = i === 0 ? `errorOf(${status})` : `errorOf(${status}, ${JSON.stringify(g.types)})`;
-          return `rest.errorPattern(${witness}, ${status}, ${c?.codec ?? 'codec.empty()'}, (e) => e.body as never).withDescription(${JSON.stringify(description)}).withMediaTypes(${g.types.map((t) => JSON.stringify(t)).join(', ')})`;
+          const allJson = g.types.every((t) => JSON_MEDIA_TYPE.test(t.split(';')[0]?.trim() ?? ''));
+          const own = allJson ? `.withMediaTypes(${g.types.map((t) => JSON.stringify(t)).join(', ')})` : c?.formats !== undefined ? `.withFormats(${c.formats.join(', ')})` : '';
+          return `rest.errorPattern(${witness}, ${status}, ${c?.codec ?? 'codec.empty()'}, (e) => e.body as never).withDescription(${JSON.stringify(description)})${own}`;
         });
         errors.push(...patterns.slice(1), patterns[0] as string);
         continue;
@@ -719,8 +721,8 @@ class RouteWriter {
         // Error bodies in JSON media types (application/json, +json suffixes: SCIM's) are the pattern's own (withMediaTypes).
         const types = isObject(r.content) ? Object.keys(r.content) : [];
         const allJson = types.length > 0 && types.every((t) => JSON_MEDIA_TYPE.test(t.split(';')[0]?.trim() ?? '')) && (content?.formats ?? []).every((f) => f.startsWith('format.json('));
-        if (content?.formats !== undefined && !allJson) notes.push(this.refuse(`${rptr}/content`, 'error-media-type', 'an error body in media types other than JSON: @lib error rules answer JSON; the others are left out'));
-        const own = content?.formats !== undefined && allJson ? `.withMediaTypes(${types.map((t) => JSON.stringify(t)).join(', ')})` : '';
+        // Error bodies in media types of their own: JSON ones by withMediaTypes, others (XML) by withFormats.
+        const own = content?.formats === undefined ? '' : allJson ? `.withMediaTypes(${types.map((t) => JSON.stringify(t)).join(', ')})` : `.withFormats(${content.formats.join(', ')})`;
         errors.push(`rest.errorPattern(errorOf(${st}), ${st}, ${body}, (e) => e.body as never).withDescription(${JSON.stringify(description)})${own}`);
         continue;
       }

@@ -5,6 +5,7 @@
  * under each type, and nothing else for that status.
  */
 import * as codec from '@lib/codec';
+import * as format from '@lib/format';
 import * as rest from '@lib/rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientTransport } from './client-transport.js';
@@ -28,6 +29,16 @@ const byType = [
   rest.errorPattern(BasicError, 400, basicError, (e) => ({ message: e.message })).withMediaTypes('application/json'),
   rest.errorPattern(ScimError, 400, scimError, (e) => ({ detail: e.detail, status: '400' })).withMediaTypes('application/scim+json'),
 ];
+// RFC 9457 problem details in JSON and in XML (appendix B), chosen by Accept.
+class Conflict extends Error {}
+const problem = codec.object({ title: codec.string(), status: codec.int() }).withName('Problem');
+const conflict = rest
+  .errorPattern(Conflict, 409, problem, (e) => ({ title: e.message, status: 409 }))
+  .withFormats(format.json(problem).withContentType('application/problem+json'), format.xml(problem).withContentType('application/problem+xml'));
+const putName = rest.route({ method: 'PUT', path: '/names/{name}', pathParams: { name: codec.string() }, response: codec.object({ name: codec.string() }), errors: [conflict], meta: { operationId: 'emPutName' } });
+// XML first: what a client gets that names neither problem type.
+const conflictXmlFirst = rest.errorPattern(Conflict, 409, problem, (e) => ({ title: e.message, status: 409 })).withFormats(format.xml(problem).withContentType('application/problem+xml'), format.json(problem).withContentType('application/problem+json'));
+const putTag = rest.route({ method: 'PUT', path: '/tags/{name}', pathParams: { name: codec.string() }, response: codec.object({ name: codec.string() }), errors: [conflictXmlFirst], meta: { operationId: 'emPutTag' } });
 const patchGroup = rest.route({ method: 'PATCH', path: '/scim/Groups/{id}', pathParams: { id: codec.string() }, body: user, response: user, errors: byType, meta: { operationId: 'emPatchGroup' } });
 
 export function errorMediaTypes(adapter: AdapterUnderTest): void {
@@ -45,6 +56,12 @@ export function errorMediaTypes(adapter: AdapterUnderTest): void {
           return req;
         })
         .register(api);
+      for (const r of [putName, putTag]) {
+        r.withHandler((_ctx, req) => {
+          if (req.name === 'taken') throw new Conflict('Name taken');
+          return { name: req.name };
+        }).register(api);
+      }
       patchGroup
         .withHandler((_ctx, req) => {
           if (req.id === 'scim') throw new ScimError('no such member');
@@ -99,6 +116,23 @@ export function errorMediaTypes(adapter: AdapterUnderTest): void {
       // Beside the pipeline's own 400 (a body that fails validation), in JSON.
       expect((content['application/json']?.schema as { anyOf?: unknown[] }).anyOf?.[0]).toEqual({ $ref: '#/components/schemas/BasicError' });
       expect(content['application/scim+json']?.schema).toEqual({ $ref: '#/components/schemas/ScimError' });
+    });
+
+    it('writes an error body in formats of its own, XML among them, and the client reads it by its type', async () => {
+      const asXml = await fetch(`${base}/names/taken`, { method: 'PUT', headers: { accept: 'application/problem+xml, application/json;q=0.5' } });
+      expect(asXml.status).toBe(409);
+      expect(asXml.headers.get('content-type')).toBe('application/problem+xml');
+      expect(await asXml.text()).toContain('<Problem><title>Name taken</title><status>409</status></Problem>');
+      const asJson = await fetch(`${base}/names/taken`, { method: 'PUT' });
+      expect(asJson.headers.get('content-type')).toBe('application/problem+json');
+      expect(await asJson.json()).toEqual({ title: 'Name taken', status: 409 });
+      // The typed client names only its success formats: the pattern's first format answers it, here XML.
+      const r = await client.safeCall(putTag, { name: 'taken' });
+      if (r.ok || r.status !== 409) throw new Error(`expected the declared 409, got ${JSON.stringify(r)}`);
+      expect(r.error).toEqual({ title: 'Name taken', status: 409 });
+      const doc = JSON.parse(api.openAPISpec().marshalJSON()) as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>> };
+      expect(Object.keys(doc.paths['/names/{name}']?.put?.responses['409']?.content ?? {})).toEqual(['application/problem+json', 'application/problem+xml']);
+      expect(() => rest.errorPattern(Conflict, 409, problem, (e) => ({ title: e.message, status: 409 })).withFormats(format.html(problem, () => ''))).toThrow(/response-only/);
     });
 
     it('refuses a media type that is not JSON', () => {

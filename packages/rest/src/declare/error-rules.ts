@@ -1,5 +1,5 @@
 import type { Codec, SchemaLike } from '@lib/codec';
-import { mediaTypeOf } from '@lib/format';
+import { json, mediaTypeOf, type Format } from '@lib/format';
 import type { ErrorPatternValuer } from './http-errors.js';
 import { asCodec } from './params.js';
 import type { RouteOption } from './route-option.js';
@@ -126,13 +126,15 @@ export class ErrorPattern<E, B, S extends Status = Status> implements RouteOptio
   /** Documentation of the response. */
   readonly description: string | undefined;
   /**
-   * The JSON media types the body is written in, in preference order
-   * ({@link ErrorPattern.withMediaTypes}); `undefined`: `application/json`, or the route's
-   * negotiated response format where it can carry the body.
+   * The formats the body is written in, in preference order, each for the body's codec
+   * ({@link ErrorPattern.withFormats}, {@link ErrorPattern.withMediaTypes}); `undefined`:
+   * `application/json`, or the route's negotiated response format where it can carry the body.
    */
+  readonly formats: readonly Format<B>[] | undefined;
+  /** The media types of {@link ErrorPattern.formats}, in order; `undefined` without formats of its own. */
   readonly mediaTypes: readonly string[] | undefined;
   /** `body` may be a Standard Schema: it is made a codec here, once (see `errorPattern`). */
-  constructor(witness: ErrorWitness<E>, status: S, body: SchemaLike<B>, mapFn?: (err: E) => B, action: ErrorAction = 'respond', description?: string, mediaTypes?: readonly string[]) {
+  constructor(witness: ErrorWitness<E>, status: S, body: SchemaLike<B>, mapFn?: (err: E) => B, action: ErrorAction = 'respond', description?: string, formats?: readonly Format<B>[]) {
     this.witness = witness;
     this.declaredStatus = status;
     this.status = wireStatus(status);
@@ -140,15 +142,16 @@ export class ErrorPattern<E, B, S extends Status = Status> implements RouteOptio
     this.mapFn = mapFn;
     this.action = action;
     this.description = description;
-    this.mediaTypes = mediaTypes;
+    this.formats = formats;
+    this.mediaTypes = formats?.map((f) => f.contentType);
   }
   /** A copy with another action. */
   withAction(action: ErrorAction): ErrorPattern<E, B, S> {
-    return new ErrorPattern(this.witness, this.declaredStatus, this.body, this.mapFn, action, this.description, this.mediaTypes);
+    return new ErrorPattern(this.witness, this.declaredStatus, this.body, this.mapFn, action, this.description, this.formats);
   }
   /** A copy with a response description for OpenAPI. */
   withDescription(description: string): ErrorPattern<E, B, S> {
-    return new ErrorPattern(this.witness, this.declaredStatus, this.body, this.mapFn, this.action, description, this.mediaTypes);
+    return new ErrorPattern(this.witness, this.declaredStatus, this.body, this.mapFn, this.action, description, this.formats);
   }
   /**
    * A copy whose body is written as JSON under one of `types`, chosen by the request's `Accept`
@@ -160,7 +163,28 @@ export class ErrorPattern<E, B, S extends Status = Status> implements RouteOptio
   withMediaTypes(...types: string[]): ErrorPattern<E, B, S> {
     const notJson = types.find((t) => !/^application\/(?:[^/;\s]+\+)?json$/.test(mediaTypeOf(t)));
     if (types.length === 0 || notJson !== undefined) throw new TypeError(`withMediaTypes: ${notJson === undefined ? 'give at least one media type' : `${JSON.stringify(notJson)} is not a JSON media type (application/json, or a +json suffix)`}`);
-    return new ErrorPattern(this.witness, this.declaredStatus, this.body, this.mapFn, this.action, this.description, types);
+    return this.withFormats(...types.map((t) => (mediaTypeOf(t) === 'application/json' ? json(this.body) : json(this.body).withContentType(t))));
+  }
+  /**
+   * A copy whose body is written in one of `formats`, chosen by the request's `Accept` (RFC 9110
+   * §12.5.1), else the first; the client reads it by its `Content-Type`; the document lists the
+   * body under each media type. For RFC 9457 problem details in JSON and XML:
+   * `.withFormats(format.json(problem).withContentType('application/problem+json'),
+   * format.xml(problem).withContentType('application/problem+xml'))`. A format made for another
+   * codec is made for the body's (`withCodec`: json, yaml, toml, cbor, xml).
+   * @throws {TypeError} no format given, one that reads no body (response-only, such as `html`),
+   * or one made for another codec that cannot carry the body's.
+   */
+  withFormats(...formats: Format<unknown>[]): ErrorPattern<E, B, S> {
+    if (formats.length === 0) throw new TypeError('withFormats: give at least one format');
+    const own = formats.map((f) => {
+      if (f.responseOnly === true) throw new TypeError(`withFormats: ${f.contentType} is a response-only format: a client could not read the error body`);
+      if (f.codec === (this.body as Codec<unknown>)) return f as Format<B>;
+      const bound = f.withCodec?.(this.body);
+      if (bound === undefined) throw new TypeError(`withFormats: the ${f.contentType} format is made for another codec and cannot carry the error body's (it has no withCodec)`);
+      return bound;
+    });
+    return new ErrorPattern(this.witness, this.declaredStatus, this.body, this.mapFn, this.action, this.description, own);
   }
   /**
    * The body this pattern gives for `err`: server side, a matching error in the chain mapped by

@@ -663,20 +663,23 @@ export function matchErrorRule(rules: readonly ErrorRule[], err: unknown): { rea
 
 /**
  * Decodes an error response body by the `ErrorRespond` patterns of `rules` with that status:
- * the one whose own media types (`withMediaTypes`) name the response's `Content-Type`, else the
- * first; `undefined` when none has the status. A body in one of `formats` that can carry the
- * pattern's codec (json, yaml, toml, cbor) is read in that format, any other in JSON — as the
- * server writes it.
+ * the one with a format of its own (`withFormats`, `withMediaTypes`) of the response's
+ * `Content-Type` reads it in that format; else the first, and a body in one of `formats` that can
+ * carry the pattern's codec (json, yaml, toml, cbor, xml) is read in that format, any other in
+ * JSON — as the server writes it; `undefined` when no pattern has the status.
  * @throws {DecodeError} when the body does not decode through the pattern's codec.
  */
 export function decodeErrorWith(rules: readonly ErrorRule[], status: number, body: Uint8Array, contentType: string | undefined, formats: readonly Format<unknown>[]): ErrorPatternResponse | undefined {
   const type = contentType === undefined ? 'application/json' : mediaTypeOf(contentType);
   const carrier = type === 'application/json' || type === '' ? undefined : formats.find((f) => f.withCodec !== undefined && mediaTypeOf(f.contentType) === type);
   const patterns = rules.filter((r): r is ErrorPattern<unknown, unknown> => r.optionKind === 'errorPattern' && r.action === 'respond' && r.status === status);
-  // Patterns of one status with media types of their own (withMediaTypes): the one naming the
-  // response's type decodes it, in JSON; else the first, in the negotiated format or JSON.
-  const own = patterns.find((r) => r.mediaTypes?.some((t) => mediaTypeOf(t) === type));
-  if (own !== undefined) return new ErrorPatternResponse(status, json(own.body).unmarshal(body), body);
+  // Patterns of one status with formats of their own (withFormats, withMediaTypes): the one
+  // naming the response's type reads it, in that format; else the first, in the negotiated
+  // format or JSON.
+  for (const r of patterns) {
+    const own = r.formats?.find((f) => mediaTypeOf(f.contentType) === type);
+    if (own !== undefined) return new ErrorPatternResponse(status, own.unmarshal(body), body);
+  }
   const rule = patterns[0];
   if (rule === undefined) return undefined;
   const value = (carrier?.withCodec?.(rule.body) ?? json(rule.body)).unmarshal(body);

@@ -99,11 +99,11 @@ function internalError(): PipelineResponse {
  * the negotiated one where it can carry another codec (json, yaml, toml, cbor). Built once.
  */
 function patternFormats(plan: RoutePlan, errorMediaType: string): (rule: ErrorPattern<unknown, unknown>, negotiated: Format<unknown> | undefined, accept: string | undefined) => { readonly json: Format<unknown>; readonly chosen: Format<unknown> } {
-  // A pattern with media types of its own (`withMediaTypes`) is written in the one Accept prefers among them, else the first.
+  // A pattern with formats of its own (`withFormats`, `withMediaTypes`) is written in the one Accept prefers among them, else the first.
   const own = new Map<ErrorPattern<unknown, unknown>, (accept: string | undefined) => Format<unknown>>();
   for (const r of plan.handle.errorRules) {
-    if (!(r instanceof ErrorPattern) || r.mediaTypes === undefined) continue;
-    own.set(r, negotiator(r.mediaTypes.map((t) => (mediaTypeOf(t) === JSON_TYPE ? json(r.body) : json(r.body).withContentType(t))), true));
+    if (!(r instanceof ErrorPattern) || r.formats === undefined) continue;
+    own.set(r, negotiator(r.formats as readonly Format<unknown>[], true));
   }
   const inJson = new Map<ErrorPattern<unknown, unknown>, Format<unknown>>();
   for (const r of plan.handle.errorRules) if (r instanceof ErrorPattern) inJson.set(r, r.body === plan.options.errorBody && errorMediaType !== JSON_TYPE ? json(r.body).withContentType(errorMediaType) : json(r.body));
@@ -158,7 +158,7 @@ export function compileErrorMapping(plan: RoutePlan): ErrorMapper {
         const res = errorResponse(errorHandler, ctx, err, status, errorMediaType);
         return { ...res, headers: [...res.headers, ...headers] };
       }
-      const formats = formatsOf(m.rule, negotiated, m.rule.mediaTypes === undefined ? undefined : (ctx.get(requestKey) as PipelineRequest | undefined)?.header('accept'));
+      const formats = formatsOf(m.rule, negotiated, m.rule.formats === undefined ? undefined : (ctx.get(requestKey) as PipelineRequest | undefined)?.header('accept'));
       let f = formats.chosen;
       let body: Uint8Array;
       try {
