@@ -6,6 +6,21 @@ import * as rest from '@lib/rest';
 import { expect, test } from 'vitest';
 import { generate } from './roundtrip.js';
 
+/** Serves `api` on 127.0.0.1 port 0 with node:http for the length of `use`, then stops it. */
+async function served(api: rest.Server, use: (base: string) => Promise<void>): Promise<void> {
+  const transport = nodeHttp.newServerTransport({ addr: '127.0.0.1:0' });
+  api.attach(transport);
+  const stop = new AbortController();
+  const done = api.serve({ signal: stop.signal });
+  try {
+    const { host, port } = await transport.listening();
+    await use(`http://${host}:${port}`);
+  } finally {
+    stop.abort();
+    await done;
+  }
+}
+
 const upload = {
   openapi: '3.0.3',
   info: { title: 'Uploads', version: '1' },
@@ -29,27 +44,19 @@ test('a multipart body is read with its file parts as bytes, its text parts by t
   (mod.routes.uploadDocument as rest.Route<{ orderId?: number; meta?: { author?: string }; file: Uint8Array }, { size?: number; orderId?: number; author?: string }>)
     .withHandler((_ctx, req) => ({ size: req.file.byteLength, ...(req.orderId !== undefined && { orderId: req.orderId }), ...(req.meta?.author !== undefined && { author: req.meta.author }) }))
     .register(api);
-  const transport = nodeHttp.newServerTransport({ addr: '127.0.0.1:0' });
-  api.attach(transport);
-  const stop = new AbortController();
-  const served = api.serve({ signal: stop.signal });
-  try {
-    const { host, port } = await transport.listening();
+  await served(api, async (base) => {
     const form = new FormData();
     form.set('orderId', '42');
     form.set('meta', JSON.stringify({ author: 'ann' }));
     form.set('file', new Blob([new Uint8Array([1, 2, 3, 4])]), 'a.bin');
-    const res = await fetch(`http://${host}:${port}/documents`, { method: 'POST', body: form });
+    const res = await fetch(`${base}/documents`, { method: 'POST', body: form });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ size: 4, orderId: 42, author: 'ann' });
     const bad = new FormData();
     bad.set('orderId', 'many');
     bad.set('file', new Blob([new Uint8Array([1])]), 'a.bin');
-    expect((await fetch(`http://${host}:${port}/documents`, { method: 'POST', body: bad })).status).toBe(400);
-  } finally {
-    stop.abort();
-    await served;
-  }
+    expect((await fetch(`${base}/documents`, { method: 'POST', body: bad })).status).toBe(400);
+  });
 }, 60_000);
 
 const pets = {
@@ -79,13 +86,8 @@ test('an XML body is read and written as the document lays it out (OpenAPI XML O
   (mod.routes.addPet as rest.Route<{ id?: number; name: string; photoUrls?: string[] }, { id?: number; name: string; photoUrls?: string[] }>)
     .withHandler((_ctx, req) => ({ ...req, id: 7 }))
     .register(api);
-  const transport = nodeHttp.newServerTransport({ addr: '127.0.0.1:0' });
-  api.attach(transport);
-  const stop = new AbortController();
-  const served = api.serve({ signal: stop.signal });
-  try {
-    const { host, port } = await transport.listening();
-    const res = await fetch(`http://${host}:${port}/pet`, {
+  await served(api, async (base) => {
+    const res = await fetch(`${base}/pet`, {
       method: 'POST',
       headers: { 'content-type': 'application/xml', accept: 'application/xml' },
       body: '<pet><name>Rex</name><photoUrls><photoUrl>a.png</photoUrl></photoUrls></pet>',
@@ -94,9 +96,6 @@ test('an XML body is read and written as the document lays it out (OpenAPI XML O
     expect(res.headers.get('content-type')).toBe('application/xml');
     const body = await res.text();
     expect(body).toContain('<pet><id>7</id><name>Rex</name><photoUrls><photoUrl>a.png</photoUrl></photoUrls></pet>');
-    expect((await fetch(`http://${host}:${port}/pet`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<pet><id>x</id></pet>' })).status).toBe(400);
-  } finally {
-    stop.abort();
-    await served;
-  }
+    expect((await fetch(`${base}/pet`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<pet><id>x</id></pet>' })).status).toBe(400);
+  });
 }, 60_000);
