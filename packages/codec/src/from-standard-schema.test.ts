@@ -214,6 +214,18 @@ describe('fromStandardSchema as a parameter: text on the wire, read by its JSON 
     expect(codec.fromStandardSchema(z.array(z.number())).list).toBe(false);
   });
 
+  it('reads an object of texts property by property: a styled parameter (color[R]=100)', () => {
+    const color = param(z.object({ R: z.number().int(), on: z.boolean().optional(), name: z.string().optional() }));
+    expect(color.decode({ R: '100', on: 'true', name: '7' })).toEqual({ R: 100, on: true, name: '7' });
+    expect(issuesOf(color, { R: 'x' })).toEqual([['/R', 'invalid_type', 'x']]);
+    const counts = param(z.record(z.string(), z.number()));
+    expect(counts.decode({ a: '1', b: '2.5' })).toEqual({ a: 1, b: 2.5 });
+    // A key such as __proto__ is an own property of what the schema gets, never a prototype.
+    const read = counts.decode(JSON.parse('{"__proto__":"3"}') as Record<string, string>);
+    expect(Object.getPrototypeOf(read)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>)['3']).toBeUndefined();
+  });
+
   it('keeps a default as its text and documents it as the value, as intString() does', () => {
     const limit = codec.defaulted(param(z.number().int().min(1)), 20);
     expect(limit.defaultWire).toBe('20');

@@ -25,8 +25,9 @@ export interface FromStandardSchemaOptions<T> {
    * or cookie): its wire form is text, as `intString()`'s is. Decoding first reads the text by
    * the schema's JSON Schema — a JSON number's text as a number where the schema admits
    * `integer` or `number`, `"true"`/`"false"` as a boolean where it admits `boolean`, each text
-   * of a list (a repeated query key) by `items` where it describes an array, any other text as
-   * it is — and then runs `validate`; encoding writes numbers and booleans as their text.
+   * of a list (a repeated query key) by `items` where it describes an array, each text of an
+   * object (a styled parameter's properties) by its `properties` where it describes an object,
+   * any other text as it is — and then runs `validate`; encoding writes numbers and booleans as their text.
    * Default `false`: the wire value is the JSON value itself.
    */
   readonly parameter?: boolean;

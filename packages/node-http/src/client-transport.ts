@@ -106,7 +106,8 @@ export class FetchClientTransport implements ClientTransport {
   }
 
   async #send(request: ClientExchange): Promise<Response> {
-    const query = request.query.length === 0 ? '' : `?${new URLSearchParams(request.query as [string, string][]).toString()}`;
+    // A styled parameter's pairs are sent as the client wrote them (`ids=3,4,5`), not form-encoded again.
+    const query = request.encodedQuery !== undefined ? (request.encodedQuery === '' ? '' : `?${request.encodedQuery}`) : request.query.length === 0 ? '' : `?${new URLSearchParams(request.query as [string, string][]).toString()}`;
     const target = `${this.#baseOf()}${request.path}${query}`;
     const fetchFn = this.#fetch ?? globalThis.fetch;
     if (typeof fetchFn !== 'function') throw new RequestBuildError('no fetch function is available');

@@ -23,6 +23,8 @@ export class NodePipelineRequest implements PipelineRequest {
   readonly method: string;
   readonly pathParams: Record<string, string | undefined>;
   readonly rawQuery: string;
+  /** The path as it arrived (percent-encoded, dot segments removed), for styled path parameters. */
+  readonly rawPath: string | undefined;
   readonly native: IncomingMessage;
   readonly #res: ServerResponse;
   /** The host's stores with files to delete, which the file store joins. */
@@ -30,10 +32,11 @@ export class NodePipelineRequest implements PipelineRequest {
   #controller: AbortController | undefined;
   #files: FileStore | undefined;
   #fetchRequest: Request | undefined;
-  constructor(req: IncomingMessage, res: ServerResponse, params: Record<string, string | undefined>, rawQuery: string, live: Set<TempFileStore>) {
+  constructor(req: IncomingMessage, res: ServerResponse, params: Record<string, string | undefined>, rawQuery: string, live: Set<TempFileStore>, rawPath?: string) {
     this.method = req.method ?? 'GET';
     this.pathParams = params;
     this.rawQuery = rawQuery;
+    this.rawPath = rawPath;
     this.native = req;
     this.#res = res;
     this.#live = live;

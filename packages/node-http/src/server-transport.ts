@@ -150,7 +150,7 @@ export class NodeServerTransport implements ServerTransport {
       return;
     }
     const params = found.params as Record<string, string | undefined>;
-    store.prepared.run(new NodePipelineRequest(req, res, params, rawQuery, this.#host.tempFiles)).then(
+    store.prepared.run(new NodePipelineRequest(req, res, params, rawQuery, this.#host.tempFiles, path)).then(
       (out) => sendResponse(res, out, this.#host.draining),
       () => sendResponse(res, INTERNAL_ERROR, this.#host.draining),
     );

@@ -108,7 +108,8 @@ export class UndiciClientTransport implements ClientTransport {
   async #send(request: ClientExchange): Promise<Dispatcher.ResponseData> {
     // A malformed base URL is a RequestBuildError, on each call (it is not kept).
     const { origin, prefix } = (this.#base ??= parseBaseURL(this.baseURL));
-    const query = request.query.length === 0 ? '' : `?${new URLSearchParams(request.query as [string, string][]).toString()}`;
+    // A styled parameter's pairs are sent as the client wrote them (`ids=3,4,5`), not form-encoded again.
+    const query = request.encodedQuery !== undefined ? (request.encodedQuery === '' ? '' : `?${request.encodedQuery}`) : request.query.length === 0 ? '' : `?${new URLSearchParams(request.query as [string, string][]).toString()}`;
     // undici takes repeated fields as a flat list: name, value, name, value…
     const headers: string[] = [];
     for (const [name, value] of request.headers) headers.push(name, value);

@@ -475,12 +475,15 @@ class RouteWriter {
         continue;
       }
       let c: string;
+      let style: string | undefined;
       if (p.content !== undefined || p.schema === undefined) {
         c = `codec.string() ${this.refuse(ptr, 'param-content', 'a parameter described by content (or without schema): @lib parameters are text read by a codec; read as a string')}`;
       } else {
         const schema = this.em.deref(p.schema as Json) ?? {};
-        c = this.paramCodec(p, schema, ptr, notes);
+        ({ codec: c, style } = this.paramCodec(p, schema, ptr, notes));
       }
+      // A parameter in a style of its own: rest.styled (OpenAPI 3.1 §4.8.12.4).
+      const styledOf = (v: string): string => (style === undefined ? v : `rest.styled(${v}, ${style})`);
       const checks: string[] = [];
       if (p.deprecated === true) checks.push(this.refuse(`${ptr}/deprecated`, 'param-doc', '@lib parameters cannot be marked deprecated; left out'));
       if (p.example !== undefined || p.examples !== undefined) checks.push(this.refuse(ptr, 'param-doc', '@lib parameters carry no examples of their own (their schema may); left out'));
@@ -489,12 +492,12 @@ class RouteWriter {
       if (where === 'path') {
         declaredPath.add(name);
         const desc = typeof p.description === 'string' ? ` ${this.refuse(`${ptr}/description`, 'param-doc', 'path parameters carry no description in @lib; left out')}` : '';
-        out.pathParams.push(`${propertyKey(name)}: ${c}${note}${desc}`);
+        out.pathParams.push(`${propertyKey(name)}: ${styledOf(c)}${note}${desc}`);
         this.fields.add(name);
         continue;
       }
       const required = p.required === true;
-      const value = required ? c : `codec.optional(${c})`;
+      const value = styledOf(required ? c : `codec.optional(${c})`);
       const field = unique(camel(name), this.fields);
       const desc = typeof p.description === 'string' ? `.withDescription(${JSON.stringify(p.description)})` : '';
       const entry = field === name && desc === '' ? value : `rest.named(${JSON.stringify(name)}, ${value})${desc}`;
@@ -508,35 +511,50 @@ class RouteWriter {
     return out;
   }
 
-  private paramCodec(p: JsonObject, schema: JsonObject, ptr: string, notes: string[]): string {
+  /**
+   * The codec of a parameter, and the `rest.styled` options its style needs (OpenAPI 3.1
+   * §4.8.12.4): lists and objects in any style @lib reads, scalars in `label` or `matrix`; the
+   * location's default (a query list as repeated keys) needs none. What @lib cannot read is
+   * refused and read as text.
+   */
+  private paramCodec(p: JsonObject, schema: JsonObject, ptr: string, notes: string[]): { codec: string; style: string | undefined } {
     const where = p.in as ParamIn;
-    const style = typeof p.style === 'string' ? p.style : where === 'query' || where === 'cookie' ? 'form' : 'simple';
+    const defaultStyle = where === 'query' || where === 'cookie' ? 'form' : 'simple';
+    const style = typeof p.style === 'string' ? p.style : defaultStyle;
     const explode = typeof p.explode === 'boolean' ? p.explode : style === 'form';
     const isArray = schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'));
-    const defaultStyle = where === 'query' || where === 'cookie' ? 'form' : 'simple';
-    if (style !== defaultStyle) {
-      notes.push(this.refuse(`${ptr}/style`, 'param-style', `style ${style} for a ${where} parameter: @lib reads ${defaultStyle} only; read as a string`));
-      return 'codec.string()';
-    }
+    const isObj = !isArray && (schema.type === 'object' || (schema.type === undefined && isObject(schema.properties)));
+    const text = (reason: string, at = ptr, kind = 'param-style'): { codec: string; style: undefined } => {
+      notes.push(this.refuse(at, kind, `${reason}; read as a string`));
+      return { codec: 'codec.string()', style: undefined };
+    };
+    const allowed: Record<ParamIn, string[]> = { path: ['simple', 'label', 'matrix'], query: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'], header: ['simple'], cookie: ['form'] };
+    if (!allowed[where].includes(style)) return text(`style ${style} for a ${where} parameter is not one OpenAPI gives it`, `${ptr}/style`);
+    const options = (): string | undefined => {
+      const o: string[] = [];
+      if (style !== defaultStyle) o.push(`style: ${JSON.stringify(style)}`);
+      if (explode !== (style === 'form')) o.push(`explode: ${explode}`);
+      return o.length > 0 ? `{ ${o.join(', ')} }` : '{}';
+    };
     if (isArray) {
-      if (where !== 'query') {
-        notes.push(this.refuse(ptr, 'param-style', `an array ${where} parameter: @lib reads arrays from repeated query keys only; read as a string`));
-        return 'codec.string()';
-      }
-      if (!explode) {
-        notes.push(this.refuse(`${ptr}/explode`, 'param-style', 'a query array with explode: false (comma-separated): @lib reads repeated keys (form, explode: true) only; read as a string'));
-        return 'codec.string()';
-      }
       const items = this.em.deref((schema.items ?? {}) as Json) ?? {};
-      if (items.type === 'array' || items.type === 'object') {
-        notes.push(this.refuse(ptr, 'param-schema', 'an array of arrays or objects as a parameter; read as strings'));
-        return 'codec.array(codec.string())';
-      }
-    } else if (p.explode !== undefined && schema.type !== 'object') {
-      // explode on a scalar changes nothing on the wire; the document keeps it only here.
-      notes.push(this.refuse(`${ptr}/explode`, 'param-style', 'explode on a scalar parameter changes nothing, and @lib does not write it'));
+      if (items.type === 'array' || items.type === 'object') return text('an array of arrays or objects as a parameter', ptr, 'param-schema');
+      if (style === 'deepObject') return text('deepObject on a list: OpenAPI gives it objects only', `${ptr}/style`);
+      if ((style === 'spaceDelimited' || style === 'pipeDelimited') && explode) return text(`${style} exploded: the same as form, which OpenAPI does not define`, `${ptr}/explode`);
+      if (where === 'cookie' && explode) return text('an exploded cookie list: a cookie cannot repeat its name', `${ptr}/explode`);
+      const codec = this.em.emit(p.schema as Json, `${ptr}/schema`, 'param');
+      // A query list as repeated keys is the location's default: a plain array codec.
+      return { codec, style: where === 'query' && style === 'form' && explode ? undefined : options() };
     }
-    return this.em.emit(p.schema as Json, `${ptr}/schema`, 'param');
+    if (isObj) {
+      if ((style === 'spaceDelimited' || style === 'pipeDelimited') && explode) return text(`${style} exploded: the same as form, which OpenAPI does not define`, `${ptr}/explode`);
+      if (where === 'cookie' && explode) return text('an exploded cookie object: a cookie cannot carry its properties as cookies', `${ptr}/explode`);
+      if (where === 'query' && style === 'form' && explode && !isObject(schema.properties)) return text('an exploded form object without declared properties (its keys would be any query key)', ptr, 'param-schema');
+      return { codec: this.em.emit(p.schema as Json, `${ptr}/schema`, 'param'), style: options() };
+    }
+    if (style === 'deepObject' || style === 'spaceDelimited' || style === 'pipeDelimited') return text(`${style} on a scalar`, `${ptr}/style`);
+    // explode on a scalar changes nothing on the wire; written, it is kept for the document.
+    return { codec: this.em.emit(p.schema as Json, `${ptr}/schema`, 'param'), style: style === defaultStyle && p.explode === undefined ? undefined : options() };
   }
 
   /** The body: `body`, and `requestFormats` for media types other than JSON. */

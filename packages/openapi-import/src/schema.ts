@@ -193,7 +193,10 @@ export class SchemaEmitter {
       case 'array':
         return this.emitArray(s, ptr, use, notes, ann);
       case 'object':
-        if (use === 'param') return `codec.string() ${this.refuse(ptr, 'param-schema', 'an object parameter: @lib reads a parameter as text (no deepObject or form objects); read as a string')}`;
+        // An object parameter (in a style: rest.styled) is an object of texts: its properties are read as parameters are.
+        if (use === 'param' && Object.values(isObject(s.properties) ? s.properties : {}).some((v) => { const d = this.deref(v as Json); return isObject(d) && (d.type === 'object' || d.type === 'array' || isObject(d.properties)); })) {
+          return `codec.string() ${this.refuse(ptr, 'param-schema', 'an object parameter with nested objects or lists: a parameter style carries texts only; read as a string')}`;
+        }
         return this.emitObject(s, ptr, use, notes, ann);
       case undefined: {
         const checks = ['minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'minItems', 'maxItems'].filter((k) => s[k] !== undefined);
@@ -317,7 +320,7 @@ export class SchemaEmitter {
       if (!Object.prototype.hasOwnProperty.call(props, r)) notes.push(this.refuse(`${ptr}/required`, 'required-unknown', `${JSON.stringify(r)} is required but not among the properties: @lib requires declared fields only; left out`));
     }
     const fields = keys.map((k) => {
-      const p = this.emit(props[k], `${ptr}/properties/${escapeToken(k)}`, use === 'multipart' ? 'part' : 'json');
+      const p = this.emit(props[k], `${ptr}/properties/${escapeToken(k)}`, use === 'multipart' ? 'part' : use === 'param' ? 'param' : 'json');
       return `${propertyKey(k)}: ${required.has(k) ? p : `codec.optional(${p})`}`;
     });
     let expr = `codec.object({ ${fields.join(', ')} })`;

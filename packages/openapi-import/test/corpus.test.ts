@@ -18,7 +18,7 @@ test('every document of the corpus is imported, type-checked, served and exporte
 
 // The target is 95 %; these floors are what the corpus reaches today (see the printed summary
 // and the refusals by kind for why the rest does not), so that no change makes it worse.
-const FLOORS = { github: { operations: 0.9, schemas: 0.99 }, readme: { operations: 0.87, schemas: 0.99 } };
+const FLOORS = { github: { operations: 0.95, schemas: 0.99 }, readme: { operations: 0.92, schemas: 0.99 } };
 
 test('operations and schemas round-trip equal, no fewer than measured', () => {
   const gh = summarise(results.filter((r) => r.name.startsWith('github')));

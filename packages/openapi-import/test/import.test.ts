@@ -192,16 +192,24 @@ describe('operations', () => {
     expect(source).toContain('bearer: rest.bearerScheme("JWT")');
   });
 
-  test('non-default parameter styles are refused with the reason', () => {
-    const { refused } = importDocument({
+  test('parameter styles become rest.styled; what OpenAPI or a cookie cannot carry is refused with the reason', () => {
+    const { source, refused } = importDocument({
       openapi: '3.0.3', info: { title: 'T', version: '1' },
-      paths: { '/a': { get: { operationId: 'a', parameters: [
-        { name: 'ids', in: 'query', explode: false, schema: { type: 'array', items: { type: 'string' } } },
-        { name: 'filter', in: 'query', style: 'deepObject', schema: { type: 'object' } },
+      paths: { '/a/{ids}': { get: { operationId: 'a', parameters: [
+        { name: 'ids', in: 'path', required: true, style: 'label', explode: true, schema: { type: 'array', items: { type: 'integer' } } },
+        { name: 'tags', in: 'query', explode: false, schema: { type: 'array', items: { type: 'string' } } },
+        { name: 'filter', in: 'query', style: 'deepObject', schema: { type: 'object', properties: { status: { type: 'string' } } } },
+        { name: 'X-Ids', in: 'header', schema: { type: 'array', items: { type: 'string' } } },
+        { name: 'prefs', in: 'cookie', schema: { type: 'array', items: { type: 'string' } } },
       ], responses: { '200': { description: 'ok' } } } } },
     });
-    expect(refused.map((r) => r.kind)).toEqual(['param-style', 'param-style']);
-    expect(refused[0]?.reason).toContain('comma-separated');
+    expect(source).toContain('ids: rest.styled(codec.array(codec.intString()), { style: "label", explode: true })');
+    expect(source).toContain('tags: rest.styled(codec.optional(codec.array(codec.string())), { explode: false })');
+    expect(source).toContain('filter: rest.styled(codec.optional(codec.object({ status: codec.optional(codec.string()) })), { style: "deepObject" })');
+    expect(source).toContain('xIds: rest.named("X-Ids", rest.styled(codec.optional(codec.array(codec.string())), {}))');
+    // A cookie cannot repeat its name: an exploded cookie list is refused.
+    expect(refused.map((r) => `${r.kind} ${r.pointer}`)).toEqual(['param-style #/paths/~1a~1{ids}/get/parameters/4/explode']);
+    expect(refused[0]?.reason).toContain('cannot repeat its name');
   });
 });
 

@@ -23,6 +23,14 @@ export interface ParameterDescriptor {
   /** The codec of the parameter's string value; absent means `{ type: 'string' }`. */
   readonly codec?: Codec<unknown>;
   readonly deprecated?: boolean;
+  /**
+   * How the value is serialized (OpenAPI 3.1 §4.8.12.4: `simple`, `label`, `matrix`, `form`,
+   * `spaceDelimited`, `pipeDelimited`, `deepObject`); absent: the location's default. Rendered as
+   * the Parameter Object's `style`.
+   */
+  readonly style?: 'matrix' | 'label' | 'simple' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+  /** Whether lists and objects are exploded (OpenAPI 3.1 §4.8.12.2); absent: the style's default. Rendered as `explode`. */
+  readonly explode?: boolean;
 }
 
 /** One media type of a request or response body. */

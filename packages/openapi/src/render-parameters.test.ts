@@ -64,3 +64,27 @@ describe('parameter and header descriptions (OpenAPI 3.1 §4.8.12.2, §4.8.21)',
     });
   });
 });
+
+describe('parameter styles (OpenAPI 3.1 §4.8.12.4)', () => {
+  it('writes style and explode as the descriptor gives them, before the schema', () => {
+    const d = renderDocument({
+      info: { title: 't', version: '1' },
+      servers: [],
+      routes: [
+        route('GET', '/items/{ids}', {
+          parameters: [
+            { in: 'path', name: 'ids', required: true, style: 'label', explode: true, codec: codec.array(codec.intString()) },
+            { in: 'query', name: 'f', required: false, style: 'deepObject', explode: true, codec: codec.object({ a: codec.string() }) },
+            { in: 'header', name: 'X-Ids', required: false, codec: codec.array(codec.intString()) },
+          ],
+          responses: [response('200', {})],
+        }),
+      ],
+    }).toJSON();
+    const params = d.paths['/items/{ids}']?.get?.parameters as ParameterObject[];
+    expect(params[0]).toEqual({ name: 'ids', in: 'path', required: true, style: 'label', explode: true, schema: { type: 'array', items: { type: 'integer', format: 'double-int' } } });
+    expect(Object.keys(params[1] as object)).toEqual(['name', 'in', 'style', 'explode', 'schema']);
+    expect(params[2]).not.toHaveProperty('style');
+    expect(params[2]).not.toHaveProperty('explode');
+  });
+});

@@ -16,7 +16,8 @@ const RESERVED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
  * `gen.parameterSchema(codec)`, so `intString()` reads `type: integer`; no codec means
  * `{ type: 'string' }`. The parameter's `description` is its own, else the one its codec's schema
  * carries, which then leaves the schema (see `describedValue`). Path parameters are always
- * `required: true`; `required` is omitted when false. Header names are compared case-insensitively.
+ * `required: true`; `required` is omitted when false. `style` and `explode` are written as the
+ * descriptor gives them (it gives them where they differ from their defaults). Header names are compared case-insensitively.
  * @throws {OpenAPIRenderError} `unknownPathParam`, `duplicateParameter`, `reservedHeader`.
  */
 export function renderParameters(route: RouteDescriptor, gen: SchemaGenerator): ParameterObject[] {
@@ -52,6 +53,8 @@ function renderParameter(p: ParameterDescriptor, gen: SchemaGenerator): Paramete
     description,
     required: p.in === 'path' || p.required ? true : undefined,
     deprecated: p.deprecated === true ? true : undefined,
+    style: p.style,
+    explode: p.explode,
     schema,
   });
 }

@@ -108,7 +108,9 @@ export { isMultiValue } from './declare/param-values.js';
 export { RouteHandle } from './declare/route.js';
 export type { RegisteredRouteHandle } from './declare/route.js';
 export { BODY_METHODS, newRoute, Route } from './declare/route.js';
-export { named, Named, responseCookie, ResponseCookieField, route, success, SuccessField } from './declare/route-object.js';
+export { named, Named, responseCookie, ResponseCookieField, route, styled, success, SuccessField } from './declare/route-object.js';
+export { Styled } from './declare/styled.js';
+export type { CookieParamStyle, HeaderParamStyle, ParamStyle, ParamStyleOptions, PathParamStyle, PathVarValue, QueryParamStyle, StyledWire } from './declare/styled.js';
 export type {
   AnyErrorRule,
   BodyFields,
@@ -121,9 +123,12 @@ export type {
   EntryInputFields,
   HandlerContext,
   MainStatus,
+  CookieParamEntry,
+  HeaderParamEntry,
   ParamEntries,
   ParamEntry,
   PathParamEntry,
+  QueryParamEntry,
   ResponseCookieEntry,
   RouteDefinition,
   RouteRequest,

@@ -255,6 +255,12 @@ interface NodeServing {
   readonly tempFiles: Set<TempFileStore>;
 }
 
+/** The path of an absolute URL without its query (`http://h/a/b` → `/a/b`); a fragment is not sent. */
+function rawPathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  return start === -1 ? '/' : url.slice(start);
+}
+
 /**
  * A Hono request as the pipeline reads it: one object per request, its methods on the prototype
  * (an object literal with getters made every request's objects outlive the young generation);
@@ -265,6 +271,8 @@ class FetchPipelineRequest implements PipelineRequest {
   readonly method: string;
   readonly pathParams: Record<string, string | undefined>;
   readonly rawQuery: string;
+  /** The path of the request URL as it arrived (percent-encoded), for styled path parameters. */
+  readonly rawPath: string;
   readonly native: HonoContext;
   readonly #request: Request;
   /** The node:http request to read the body from directly, with the transport's Node serving state. */
@@ -278,6 +286,7 @@ class FetchPipelineRequest implements PipelineRequest {
     this.method = request.method;
     this.pathParams = c.req.param() as Record<string, string | undefined>;
     this.rawQuery = q === -1 ? '' : url.slice(q + 1);
+    this.rawPath = rawPathOf(q === -1 ? url : url.slice(0, q));
     this.native = c;
     this.#request = request;
     const incoming = node !== undefined ? (c.env as Partial<NodeBindings> | undefined)?.incoming : undefined;

@@ -405,9 +405,19 @@ function schemaOf(codec: AnyCodec): JsonSchema {
   return codec instanceof StandardSchemaCodec ? (codec.rawJsonSchema as JsonSchema) : codec.schema;
 }
 
-/** A value written as a parameter's text: numbers and booleans as their text, lists item by item. */
+/** A value written as a parameter's text: numbers and booleans as their text, lists item by item, objects (a styled parameter's) property by property. */
 function asText(v: unknown): unknown {
-  return typeof v === 'number' || typeof v === 'boolean' ? String(v) : Array.isArray(v) ? v.map(asText) : v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (Array.isArray(v)) return v.map(asText);
+  if (typeof v !== 'object' || v === null) return v;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(v)) Object.defineProperty(out, key, { value: asText((v as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+/** True for a plain object whose every property is text: a styled parameter's object. */
+function textObject(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string');
 }
 
 /**
@@ -427,7 +437,9 @@ export function schemaDraft(codec: AnyCodec, walk: Walk, maxDepth: number, why: 
   const wire = parameter ? asText : (v: unknown) => v;
   // A parameter is text (a list of texts for a multi-valued one): other refusals cannot be sent.
   const list = parameter && (codec as StandardSchemaCodec<unknown>).list;
-  const sendable = (v: unknown): boolean => !parameter || (list ? Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string') : typeof v === 'string');
+  // An object of texts where the schema describes an object (a styled parameter's properties).
+  const object = parameter && (schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object')));
+  const sendable = (v: unknown): boolean => !parameter || (list ? Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string') : typeof v === 'string' || (object && textObject(v)));
   const sw = new SchemaWalk(schema, maxDepth, !walk.terminal);
   let candidates: fc.Arbitrary<unknown>;
   try {

@@ -2,7 +2,7 @@ import type { Codec } from '@lib/codec';
 import { mediaTypeOf, type Format } from '@lib/format';
 import type { MediaTypeDescriptor, ParameterDescriptor, RouteDescriptor } from '@lib/openapi';
 import { describeRoute, isMultiValue, RouteHandle, type Route } from '@lib/rest';
-import { fillTemplate } from '@lib/rest/pipeline';
+import { fillEncodedTemplate, readsBack, resolveParamStyle, writeStyled, type ResolvedParamStyle } from '@lib/rest/pipeline';
 import { stringifyCookie } from 'cookie';
 import fc from 'fast-check';
 import { arbitrary } from './arbitrary.js';
@@ -22,7 +22,10 @@ export interface TestRequest {
   /**
    * The request target (RFC 9112 §3.2.1, origin form): the route's path template with each
    * variable percent-encoded (`encodeURIComponent`), then the query (`?a=1&tag=x&tag=y`,
-   * `application/x-www-form-urlencoded`, one pair per value of a multi-valued parameter).
+   * `application/x-www-form-urlencoded`, one pair per value of a multi-valued parameter). A
+   * styled parameter (OpenAPI 3.1 §4.8.12.4: a list, an object, a `label` or `matrix` value) is
+   * written as its style writes it (`/items/.3.4.5`, `?ids=3|4|5`, `?color[R]=100`), as the
+   * typed client writes it.
    */
   readonly target: string;
   /**
@@ -173,6 +176,37 @@ export function requestBodyWire(req: TestRequest): unknown {
 /** Where a request keeps the parts it was built from, out of sight of `JSON.stringify` and reports. */
 const PARTS: unique symbol = Symbol('parts');
 
+/** The styles of described parameters, resolved once each. */
+const STYLES = new WeakMap<ParameterDescriptor, ResolvedParamStyle | null>();
+
+/**
+ * The style a described parameter is read and written in (the document's `style` and `explode`
+ * over its location's defaults), as the server resolves it; `undefined` for a parameter read as
+ * plain text.
+ */
+function styleOf(p: ParameterDescriptor): ResolvedParamStyle | undefined {
+  let s = STYLES.get(p);
+  if (s === undefined) {
+    const options = { ...(p.style !== undefined && { style: p.style }), ...(p.explode !== undefined && { explode: p.explode }) };
+    s = resolveParamStyle(p.in, p.name, p.codec as Codec<unknown> | undefined, options, isMultiValue(p.codec)) ?? null;
+    STYLES.set(p, s);
+  }
+  return s ?? undefined;
+}
+
+/**
+ * What a styled parameter's wire value is sent as: its text (path segment, header or cookie
+ * value) or its query pairs; `undefined` when its style cannot carry it so that it reads back as
+ * itself.
+ */
+function styledOutput(s: ResolvedParamStyle, wire: unknown): { readonly text: string } | { readonly pairs: readonly string[] } | undefined {
+  const w = wire as Parameters<typeof writeStyled>[1];
+  return readsBack(s, w) ? writeStyled(s, w) : undefined;
+}
+
+/** A path segment that URL parsing removes or climbs from (RFC 3986 §5.2.4; WHATWG URL reads `%2e` as `.`). */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
 /** The name a parameter is filled by: header names in lower case (RFC 9110 §5.1), others as declared. */
 function paramKey(p: ParameterDescriptor): string {
   return p.in === 'header' ? p.name.toLowerCase() : p.name;
@@ -200,7 +234,8 @@ function fillParts(d: RouteDescriptor, parts: Parts, record: StateRecord): Parts
   const params = parts.params.map((w, i) => {
     const p = d.parameters[i] as ParameterDescriptor;
     const v = record[paramKey(p)];
-    if (i === parts.broken || v === undefined) return w;
+    // A styled parameter's value is a list or an object: a recorded text does not fill it.
+    if (i === parts.broken || v === undefined || styleOf(p) !== undefined) return w;
     const candidate = p.in === 'query' && isMultiValue(p.codec) ? [String(v)] : String(v);
     return decodes(p.codec, candidate) && sendable(p, candidate) ? candidate : w;
   });
@@ -226,6 +261,8 @@ export function canRefuse(route: AnyRoute): boolean {
  * so it is sendable only as a valid value: `refused` says which).
  */
 function sendable(p: ParameterDescriptor, wire: unknown, refused = false): boolean {
+  const style = styleOf(p);
+  if (style !== undefined) return sendableStyled(p, style, wire, refused);
   const multiValued = p.in === 'query' && isMultiValue(p.codec);
   // A multi-valued parameter is read as a list whatever is sent: a refused value must be a
   // non-empty list (a lone string would arrive as a list of one, and no pair as an empty one).
@@ -238,6 +275,24 @@ function sendable(p: ParameterDescriptor, wire: unknown, refused = false): boole
     if (p.in === 'header') return FIELD_VALUE.test(v);
     return true;
   });
+}
+
+/**
+ * True when `wire` can be sent as styled parameter `p`: a text, list or object of well-formed
+ * texts (as its style's shape) that its style writes and reads back as itself — a path segment
+ * neither empty nor a dot segment, a header value of visible ASCII. An empty list or object sends
+ * nothing: sendable only as a valid value of an optional parameter.
+ */
+function sendableStyled(p: ParameterDescriptor, s: ResolvedParamStyle, wire: unknown, refused: boolean): boolean {
+  const texts = typeof wire === 'string' ? [wire] : Array.isArray(wire) ? wire : typeof wire === 'object' && wire !== null ? Object.entries(wire).flat() : undefined;
+  if (texts === undefined || !texts.every((t) => typeof t === 'string' && wellFormed(t))) return false;
+  if (typeof wire !== 'string' && texts.length === 0) return !refused && !p.required && p.in !== 'path';
+  const out = styledOutput(s, wire);
+  if (out === undefined) return false;
+  if ('pairs' in out) return true;
+  if (p.in === 'path') return out.text !== '' && !DOT_SEGMENT.test(out.text);
+  if (p.in === 'header') return FIELD_VALUE.test(out.text);
+  return true;
 }
 
 /** The wire values of one parameter: the codec's (its string form, `{ type: 'string' }` without one), and known ones that decode. */
@@ -256,7 +311,8 @@ const REFUSABLE = new Memo<Codec<unknown>, fc.Arbitrary<RefusedValue> | undefine
 
 /** What {@link sendable} reads of a parameter besides its value: where it travels, and whether it is multi-valued. */
 function variantOf(p: ParameterDescriptor): string {
-  return `${p.in}:${p.in === 'query' && isMultiValue(p.codec)}:${JSON.stringify(p.name)}`;
+  const s = styleOf(p);
+  return `${p.in}:${p.in === 'query' && isMultiValue(p.codec)}:${JSON.stringify(p.name)}:${p.required}:${s === undefined ? '' : `${s.style}:${s.explode}`}`;
 }
 
 function decodes(codec: Codec<unknown> | undefined, wire: unknown): boolean {
@@ -342,15 +398,28 @@ function invalidParts(d: RouteDescriptor, known: ReadonlyMap<string, readonly st
 
 /** The request of `parts`: target, header fields, cookies and body. */
 function build(handle: RouteHandle<unknown, unknown>, d: RouteDescriptor, parts: Parts, credentials: RequestCredentials | undefined): TestRequest {
-  const vars: Record<string, string> = {};
+  const segments: Record<string, string> = {};
   const query = new URLSearchParams();
+  // The query pairs and cookies of styled parameters, as their style writes them.
+  const styledPairs: string[] = [];
+  const styledCookies: string[] = [];
   const headers: Record<string, string> = {};
   const cookies: Record<string, string> = {};
   d.parameters.forEach((p, i) => {
     const wire = parts.params[i];
     if (wire === undefined) return;
+    const style = styleOf(p);
+    if (style !== undefined) {
+      const out = styledOutput(style, wire);
+      if (out === undefined) return;
+      if ('pairs' in out) styledPairs.push(...out.pairs);
+      else if (p.in === 'path') segments[p.name] = out.text;
+      else if (p.in === 'header') headers[p.name.toLowerCase()] = out.text;
+      else styledCookies.push(`${p.name}=${out.text}`);
+      return;
+    }
     const values = Array.isArray(wire) ? (wire as string[]) : [wire as string];
-    if (p.in === 'path') vars[p.name] = values[0] as string;
+    if (p.in === 'path') segments[p.name] = encodeURIComponent(values[0] as string);
     else if (p.in === 'query') for (const v of values) query.append(p.name, v);
     else if (p.in === 'header') headers[p.name.toLowerCase()] = values.join(', ');
     else cookies[p.name] = values[0] as string;
@@ -358,9 +427,10 @@ function build(handle: RouteHandle<unknown, unknown>, d: RouteDescriptor, parts:
   for (const [k, v] of Object.entries(credentials?.query ?? {})) if (!query.has(k)) query.set(k, v);
   for (const [k, v] of Object.entries(credentials?.headers ?? {})) headers[k.toLowerCase()] ??= v;
   for (const [k, v] of Object.entries(credentials?.cookies ?? {})) cookies[k] ??= v;
-  if (Object.keys(cookies).length > 0) headers['cookie'] = stringifyCookie(cookies);
-  const path = fillTemplate(d.path, vars);
-  const search = query.toString();
+  const cookieLines = [...(Object.keys(cookies).length > 0 ? [stringifyCookie(cookies)] : []), ...styledCookies];
+  if (cookieLines.length > 0) headers['cookie'] = cookieLines.join('; ');
+  const path = fillEncodedTemplate(d.path, segments);
+  const search = [query.toString(), ...styledPairs].filter((x) => x !== '').join('&');
   let body: string | Uint8Array | Blob | undefined;
   if (parts.body !== undefined) {
     const { media, wire } = parts.body;

@@ -21,6 +21,7 @@ import { numberParams } from './number-params.js';
 import { objectForm } from './object-form.js';
 import { openapiContract } from './openapi-contract.js';
 import { optionalBody } from './optional-body.js';
+import { paramStyles } from './param-styles.js';
 import { preconditionsSuite } from './preconditions.js';
 import { security } from './security.js';
 import { sseSuite } from './sse.js';
@@ -51,6 +52,7 @@ export function allSuites(adapter: AdapterUnderTest): void {
   additionalProperties(adapter);
   errorMediaTypes(adapter);
   numberParams(adapter);
+  paramStyles(adapter);
   neverSucceeds(adapter);
   movedErrors(adapter);
   errorShape(adapter);

@@ -45,7 +45,8 @@ function typesOf(schema: JsonSchema, lookup: RefLookup, into: Set<string>, depth
  * The value a parameter's wire text stands for under `schema` (a parameter schema describes
  * the value, not its text): a JSON number's text under a schema admitting `integer` or
  * `number` is that number; `"true"` and `"false"` under one admitting `boolean` are booleans;
- * each element of an array under `items` the same way; anything else stays as it is.
+ * each element of an array under `items` the same way, and each property of an object (a styled
+ * parameter's) under its `properties` entry or `additionalProperties`; anything else stays as it is.
  * {@link NO_VALUE} when the text names an integer beyond ±(2^53−1) where only an integer is
  * admitted: no JSON number holds it exactly.
  */
@@ -65,6 +66,24 @@ export function textValue(schema: JsonSchema, wire: unknown, lookup: RefLookup):
   if (Array.isArray(wire) && items !== undefined) {
     const out = wire.map((w) => textValue(items, w, lookup));
     return out.includes(NO_VALUE) ? NO_VALUE : out;
+  }
+  if (typeof wire === 'object' && wire !== null && !Array.isArray(wire)) {
+    // An object of texts (a styled parameter's properties: `color[R]=100`), each by its property's schema.
+    const s = resolveRef(schema, lookup);
+    const isObject = s.type === 'object' || (Array.isArray(s.type) && s.type.includes('object'));
+    if (!isObject) return wire;
+    const props = s.properties ?? {};
+    const rest = typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined;
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(wire)) {
+      const sub = Object.hasOwn(props, key) ? props[key] : rest;
+      const v = (wire as Record<string, unknown>)[key];
+      const read = sub === undefined ? v : textValue(sub, v, lookup);
+      if (read === NO_VALUE) return NO_VALUE;
+      // An own data property, whatever the key (`__proto__` never reaches a prototype).
+      Object.defineProperty(out, key, { value: read, enumerable: true, writable: true, configurable: true });
+    }
+    return out;
   }
   return wire;
 }

@@ -6,8 +6,16 @@ export interface ClientExchange {
   readonly method: string;
   /** The concrete, percent-encoded path (starts with `/`); the transport prefixes its base URL. */
   readonly path: string;
-  /** Query entries, in order. */
+  /** Query entries, in order, decoded. */
   readonly query: readonly (readonly [string, string])[];
+  /**
+   * The query as it is sent, without `?`, when a styled parameter is among it (OpenAPI 3.1
+   * §4.8.12.4: `ids=3,4,5`, `ids=3|4|5`, `color[R]=100`): its pairs as their style writes them —
+   * delimiters as they are, escaped ones in items (`%2C`) — and the others
+   * `application/x-www-form-urlencoded`. A transport sends it in place of encoding `query`, which
+   * cannot tell a delimiter from an escaped one. Absent: encode `query`.
+   */
+  readonly encodedQuery?: string;
   /** Request headers, including `Cookie`, `Content-Type` and `Accept`. */
   readonly headers: readonly (readonly [string, string])[];
   /** The body, for methods with one. */

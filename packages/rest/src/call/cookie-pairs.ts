@@ -12,13 +12,15 @@ const COOKIE_NAME = /^[\u0021-\u003A\u003C\u003E-\u007E]+$/;
 
 /**
  * The `Cookie` request header of `pairs` (RFC 6265 §4.2.1): `a=1; b=2`, in key order, each value
- * percent-encoded. `undefined` when a name is not a cookie-name.
+ * percent-encoded — but those named in `raw`, already written as their style writes them (a
+ * styled cookie, `ids=3,4,5`). `undefined` when a name is not a cookie-name.
  */
-export function cookieHeader(pairs: Readonly<Record<string, string>>): string | undefined {
+export function cookieHeader(pairs: Readonly<Record<string, string>>, raw?: ReadonlySet<string>): string | undefined {
   const out: string[] = [];
   for (const name of Object.keys(pairs)) {
     if (!COOKIE_NAME.test(name)) return undefined;
-    out.push(`${name}=${encodeURIComponent(pairs[name] as string)}`);
+    const value = pairs[name] as string;
+    out.push(`${name}=${raw?.has(name) === true ? value : encodeURIComponent(value)}`);
   }
   return out.join('; ');
 }

@@ -7,12 +7,16 @@ export interface ClientCallOptions {
    * Explicit query entries by name. They win over the request's values for a declared
    * parameter (and are checked by its codec and refused empty when it is required, as those
    * are) and may add undeclared ones. An array sends one `key=value` pair per element, in order
-   * (`{ tag: ['a', 'b'] }` → `?tag=a&tag=b`); an empty array sends nothing.
+   * (`{ tag: ['a', 'b'] }` → `?tag=a&tag=b`); an empty array sends nothing. For a styled parameter
+   * (`rest.styled`: a list or an object, OpenAPI 3.1 §4.8.12.4) the entry is its value's text in
+   * its style (`{ ids: '3|4|5' }` for `pipeDelimited`), read and checked as the server reads it; an
+   * exploded `form` object and a `deepObject` are sent under keys of their own (`R`, `color[R]`),
+   * which entries name instead.
    */
   readonly queryParams?: Readonly<Record<string, string | readonly string[]>>;
-  /** Explicit request headers by name, matched case-insensitively (same precedence and checks). */
+  /** Explicit request headers by name, matched case-insensitively (same precedence and checks; a styled one's text in its style: `'3,4,5'`). */
   readonly headerParams?: Readonly<Record<string, string>>;
-  /** Explicit cookies by name (same precedence and checks). */
+  /** Explicit cookies by name (same precedence and checks; a styled one's text in its style: `'3,4,5'`). */
   readonly cookieParams?: Readonly<Record<string, string>>;
   /** Request formats for this call only; the first is sent. */
   readonly requestFormats?: readonly Format<unknown>[];
@@ -57,7 +61,8 @@ export interface CallEachOptions extends ClientCallOptions {
    * query, header and cookie parameters — for every call, in place of each item's merge fields
    * for those parameters only (checked by the parameters' codecs); every parameter it does not
    * name comes from each item. A key that names no declared parameter is refused
-   * (`RequestBuildError`). Explicit `queryParams`/`headerParams`/`cookieParams` entries win.
+   * (`RequestBuildError`). Explicit `queryParams`/`headerParams`/`cookieParams` entries win. A
+   * styled parameter's variable is its text in its style (a `label` path variable: `'.3.4.5'`).
    */
   readonly vars?: Readonly<Record<string, string>>;
 }

@@ -6,7 +6,8 @@ import { RequestBuildError } from '../declare/http-errors.js';
 import { isFieldValue, isToken } from '../declare/http-grammar.js';
 import type { ClientMiddlewareInput } from '../declare/middleware.js';
 import type { ValidationLocation } from '../declare/options.js';
-import { checkParamValues, encodeParam, PARAM_ERRORS, type RequestParamSpec } from '../declare/param-values.js';
+import { checkParamValues, encodeParam, PARAM_ERRORS, paramStyles, type RequestParamSpec } from '../declare/param-values.js';
+import type { PathVarValue, ResolvedParamStyle } from '../declare/styled.js';
 import type { ParamLocation } from '../declare/params.js';
 import type { ClientExchange } from './client-transport.js';
 import { cookieHeader } from './cookie-pairs.js';
@@ -104,10 +105,14 @@ export async function buildRequest(plan: RoutePlan, responses: ResponsePlan, tra
   const observer = options.observer;
   const explicit: Partial<Record<ParamLocation, Readonly<Record<string, string | readonly string[]>> | undefined>> = { query: options.queryParams, header: options.headerParams, cookie: options.cookieParams };
   const fixed = (options as CallEachOptions).vars;
-  const vars: Record<string, string> = {};
+  const vars: Record<string, PathVarValue> = {};
   const query: [string, string][] = [];
+  // The query pairs of styled parameters as their style writes them (`ids=3|4|5`), by index in `query`.
+  let rawPairs: Map<number, string> | undefined;
   const headers: [string, string][] = [];
   let cookies: Record<string, string> | undefined;
+  // Cookies whose value is written as their style writes it (`3,4,5`), not percent-encoded again.
+  let rawCookies: Set<string> | undefined;
   const failures: unknown[] = [];
   // True once a path value failed: building the path would only report it missing.
   let pathFailed = false;
@@ -124,9 +129,28 @@ export async function buildRequest(plan: RoutePlan, responses: ResponsePlan, tra
     failures.push(error);
     report(location, name, error);
   };
+  // A styled parameter (OpenAPI 3.1 §4.8.12.4): an explicit text wins, as for the others.
+  const styled = (p: RequestParamSpec, s: ResolvedParamStyle, source: unknown): void => {
+    const out = paramStyles().send(p, s, source, lookup(explicit[p.kind], p.name, p.kind) ?? lookup(fixed, p.name, p.kind));
+    if (out === undefined) return;
+    // A path value is written by buildPath, in its style.
+    if ('path' in out) vars[p.name] = out.path;
+    else if ('pairs' in out) {
+      for (const pair of out.pairs) {
+        const eq = pair.indexOf('=');
+        (rawPairs ??= new Map()).set(query.length, pair);
+        // What the writer writes is well-formed percent-encoding, without `+`.
+        query.push([decodeURIComponent(pair.slice(0, eq)), decodeURIComponent(pair.slice(eq + 1))]);
+      }
+    } else if (p.kind === 'cookie') {
+      (cookies ??= {})[p.name] = out.text;
+      (rawCookies ??= new Set()).add(p.name);
+    } else headers.push([p.name, out.text]);
+  };
   const param = (p: RequestParamSpec, source: unknown): void => {
     try {
-      for (const v of paramValues(p, source, explicit[p.kind], fixed)) put(p.kind, p.name, v);
+      if (p.style !== undefined) styled(p, p.style, source);
+      else for (const v of paramValues(p, source, explicit[p.kind], fixed)) put(p.kind, p.name, v);
     } catch (err) {
       if (p.kind === 'path') pathFailed = true;
       fail(err, p.kind, p.name);
@@ -190,10 +214,13 @@ export async function buildRequest(plan: RoutePlan, responses: ResponsePlan, tra
 
   if (route.respCodec.kind !== 'empty' && responses.formats.length > 0) headers.push(['accept', responses.accept]);
   if (cookies !== undefined) {
-    const cookie = cookieHeader(cookies);
+    const cookie = cookieHeader(cookies, rawCookies);
     if (cookie === undefined) throw new RequestBuildError(`a cookie name of ${JSON.stringify(Object.keys(cookies))} is not a cookie-name (RFC 6265 §4.1.1)`);
     headers.push(['cookie', cookie]);
   }
   for (const [name, value] of extra) headers.push([name, value]);
-  return { method: route.method, path, query, headers, body, signal: options.signal };
+  // With a styled parameter, the query as it is sent: its pairs as their style writes them, the others form-encoded.
+  const pieces = rawPairs;
+  const encodedQuery = pieces === undefined ? undefined : query.map((pair, i) => pieces.get(i) ?? new URLSearchParams([pair]).toString()).join('&');
+  return { method: route.method, path, query, ...(encodedQuery !== undefined && { encodedQuery }), headers, body, signal: options.signal };
 }

@@ -5,7 +5,7 @@ import { RequestBuildError } from './http-errors.js';
 import { isToken } from './http-grammar.js';
 import { FORBIDDEN_HEADER_PARAMS, paramKey, RequestMergeParam, ResponseMergeParam, type AnyParam, type ParamKind } from './params.js';
 import { RouteDeclarationError } from './path-template.js';
-import type { RequestParamSpec } from './param-values.js';
+import { requestParamSpec, type RequestParamSpec } from './param-values.js';
 
 /**
  * A middleware declaration: a name and the codecs of what the middleware reads from the request
@@ -263,6 +263,11 @@ export class Middleware<In, Out> {
 
   #withRequest(kind: 'header' | 'cookie' | 'query', param: RequestMergeParam<In, unknown>): Middleware<In, Out> {
     this.#check(kind, param, `withRequest${kind === 'header' ? 'Header' : kind === 'cookie' ? 'Cookie' : 'Query'}`);
+    try {
+      requestParamSpec(param as RequestMergeParam<unknown, unknown>);
+    } catch (err) {
+      throw new TypeError(`middleware ${JSON.stringify(this.name)}: ${KIND_WORDS[kind]} ${JSON.stringify(param.name)}: ${(err as Error).message}`);
+    }
     return new Middleware({ ...this.#fields(), requestParams: [...this.requestParams, param] });
   }
 
@@ -383,7 +388,7 @@ export function useMiddleware(routeId: string, routeParams: readonly AnyParam[],
 
 /** The request parameters of a middleware, as the pipeline and the client check them. */
 export function middlewareParamSpecs(mw: Middleware<unknown, unknown>): RequestParamSpec[] {
-  return mw.requestParams.map((p) => ({ kind: p.kind, name: p.name, required: p.required, codec: p.codec, merge: p }));
+  return mw.requestParams.map((p) => requestParamSpec(p as RequestMergeParam<unknown, unknown>));
 }
 
 /** A client function's result: the middleware's input and its request parameters. */

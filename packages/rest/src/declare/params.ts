@@ -1,5 +1,6 @@
 import { Codec, DefaultedCodec, OptionalCodec, StandardSchemaCodec, type SchemaLike } from '@lib/codec';
 import type { RouteOption } from './route-option.js';
+import { Styled, type ParamStyleOptions } from './styled.js';
 
 /** What a Standard Schema's `~standard` holds, as far as {@link asCodec} reads it. */
 interface StandardProps {
@@ -128,14 +129,19 @@ export const responseCookieParam: PlainParamConstructor<'responseCookie'> = /* @
 export interface MergeParamFields<K extends ParamKind, R, T> {
   readonly kind: K;
   readonly name: string;
-  /** The value's codec, or a Standard Schema (made a parameter's codec by {@link asCodec}). */
-  readonly codec: SchemaLike<T>;
+  /**
+   * The value's codec, or a Standard Schema (made a parameter's codec by {@link asCodec}); for a
+   * request parameter, either under `rest.styled(codec, options)` (its style, OpenAPI 3.1 §4.8.12.4).
+   */
+  readonly codec: SchemaLike<T> | Styled<SchemaLike<T>>;
   readonly required: boolean;
   /** Reads the field (client side for requests, server side for responses). */
   readonly get: (target: R) => T | undefined;
   /** Writes a decoded value into the field. */
   readonly set: (target: R, value: T) => void;
   readonly description?: string | undefined;
+  /** The style of a request parameter (OpenAPI 3.1 §4.8.12.4), as `rest.styled` gives it; absent: not styled. */
+  readonly style?: ParamStyleOptions | undefined;
 }
 
 /**
@@ -156,12 +162,25 @@ export abstract class MergeParam<K extends ParamKind, R, T> {
   readonly description: string | undefined;
   readonly get: (target: R) => T | undefined;
   readonly set: (target: R, value: T) => void;
+  /**
+   * The style a request parameter's value is read and written in (OpenAPI 3.1 §4.8.12.4), as
+   * `rest.styled(codec, options)` declared it; `undefined`: not styled (a single text, or a list
+   * of repeated query keys).
+   */
+  readonly style: ParamStyleOptions | undefined;
 
   constructor(fields: MergeParamFields<K, R, T>) {
     this.kind = fields.kind;
     this.name = fields.name;
+    let c = fields.codec;
+    let style = fields.style;
+    if (c instanceof Styled) {
+      if (fields.kind === 'responseHeader' || fields.kind === 'responseCookie') throw new TypeError(`${fields.kind} parameter ${JSON.stringify(fields.name)}: rest.styled is for path, query, header and cookie parameters`);
+      style = c.options;
+      c = c.codec as SchemaLike<T>;
+    }
+    this.style = style;
     // A codec as it is, without building the message a Standard Schema's failure would need.
-    const c = fields.codec;
     this.codec = c instanceof Codec ? c : asCodec(c, `${fields.kind} parameter ${JSON.stringify(fields.name)}`, true);
     this.required = fields.required;
     this.get = fields.get;
@@ -206,10 +225,10 @@ export class ResponseMergeParam<R, T> extends MergeParam<'responseHeader' | 'res
 /** Any parameter declaration. */
 export type AnyParam = PlainParam<ParamKind> | RequestMergeParam<never, unknown> | ResponseMergeParam<never, unknown>;
 
-/** The signature of a required request merge-parameter constructor (`codec`: a codec or a Standard Schema). */
-export type RequiredRequestParam = <T, R>(name: string, codec: SchemaLike<T>, get: (req: R) => T, set: (req: R, value: T) => void) => RequestMergeParam<R, T>;
+/** The signature of a required request merge-parameter constructor (`codec`: a codec or a Standard Schema, or either under `rest.styled`). */
+export type RequiredRequestParam = <T, R>(name: string, codec: SchemaLike<T> | Styled<SchemaLike<T>>, get: (req: R) => T, set: (req: R, value: T) => void) => RequestMergeParam<R, T>;
 /** The signature of an optional request merge-parameter constructor (the getter may give `undefined`; the setter runs only for present values). */
-export type OptionalRequestParam = <T, R>(name: string, codec: SchemaLike<T>, get: (req: R) => T | undefined, set: (req: R, value: T) => void) => RequestMergeParam<R, T>;
+export type OptionalRequestParam = <T, R>(name: string, codec: SchemaLike<T> | Styled<SchemaLike<T>>, get: (req: R) => T | undefined, set: (req: R, value: T) => void) => RequestMergeParam<R, T>;
 /** The signature of a required response merge-parameter constructor. */
 export type RequiredResponseParam = <T, R>(name: string, codec: SchemaLike<T>, get: (resp: R) => T, set: (resp: R, value: T) => void) => ResponseMergeParam<R, T>;
 /** The signature of an optional response merge-parameter constructor. */

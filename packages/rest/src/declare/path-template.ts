@@ -75,3 +75,15 @@ export function fillTemplate(template: string, vars: Readonly<Record<string, str
   return path;
 }
 const SPLIT = new Map<string, readonly string[]>();
+
+/**
+ * Substitutes segments already percent-encoded into the template (a styled path parameter's
+ * text, `.3.4.5`), as they are. Every variable must be in `segments`.
+ */
+export function fillEncodedTemplate(template: string, segments: Readonly<Record<string, string>>): string {
+  let parts = SPLIT.get(template);
+  if (parts === undefined) SPLIT.set(template, (parts = template.split(VAR)));
+  let path = parts[0] as string;
+  for (let i = 1; i < parts.length; i += 2) path += (segments[parts[i] as string] as string) + (parts[i + 1] as string);
+  return path;
+}

@@ -1,3 +1,5 @@
+import type { PathVarValue } from './styled.js';
+
 /**
  * The variable names of a path template, as a union of string literals:
  * `PathVars<'/users/{id}/posts/{postId}'>` is `'id' | 'postId'`; `never` for a template without
@@ -12,7 +14,7 @@ export type PathVars<P extends string> = string extends P
 /** What {@link redirect} needs of its target: a route (its path template, typed, and `buildPath`). */
 export interface RedirectTarget<P extends string> {
   readonly path: P;
-  buildPath(vars: Readonly<Record<string, string>>): string;
+  buildPath(vars: Readonly<Record<string, PathVarValue>>): string;
 }
 
 /** The redirect statuses of RFC 9110 §15.4 that a handler may send (304 is not a redirect). */
@@ -47,7 +49,7 @@ export class Redirect extends Error {
  * @throws {RangeError} for a status that is not 300, 301, 302, 303, 307 or 308.
  * @throws {PathParamError} @throws {MissingPathVarError} @throws {InvalidPathError} as `buildPath`.
  */
-export function redirect<P extends string>(status: RedirectStatus, targetRoute: RedirectTarget<P>, vars: Readonly<Record<PathVars<P>, string>>): Redirect {
+export function redirect<P extends string>(status: RedirectStatus, targetRoute: RedirectTarget<P>, vars: Readonly<Record<PathVars<P>, PathVarValue>>): Redirect {
   if (!REDIRECT_STATUSES.has(status)) throw new RangeError(`invalid redirect status ${String(status)}: expected 300, 301, 302, 303, 307 or 308`);
-  return new Redirect(status, targetRoute.buildPath(vars as Readonly<Record<string, string>>));
+  return new Redirect(status, targetRoute.buildPath(vars as Readonly<Record<string, PathVarValue>>));
 }

@@ -14,9 +14,10 @@ import { isToken } from './http-grammar.js';
 import type { RequestFormats, ResponseFormats } from './formats.js';
 import { DEFAULT_MAX_BODY_BYTES, type Observer, type Options } from './options.js';
 import type { BoundReceiveFunc, BoundSendFunc, Middleware, MiddlewareAttachment } from './middleware.js';
-import { decodeParam, type RequestParamSpec } from './param-values.js';
-import { asCodec, FORBIDDEN_HEADER_PARAMS, paramKey, type AnyParam, type ParamLocation, type RequestMergeParam } from './params.js';
-import { fillTemplate, RouteDeclarationError, templateVars } from './path-template.js';
+import { decodeParam, paramStyles, requestParamSpec, type RequestParamSpec } from './param-values.js';
+import type { PathVarValue } from './styled.js';
+import { asCodec, FORBIDDEN_HEADER_PARAMS, paramKey, type AnyParam, type ParamLocation, type PlainParam, type RequestMergeParam } from './params.js';
+import { fillEncodedTemplate, RouteDeclarationError, templateVars } from './path-template.js';
 import type { CapabilityRequirement } from './requirements.js';
 import { frozenMeta, type ResponseMeta, type ResponseMetaFields, type RouteMeta, type RouteMetaFields } from './route-meta.js';
 import type { RouteOption } from './route-option.js';
@@ -279,13 +280,15 @@ export class Route<Req, Resp, P extends string = string, ReqIn = Req, Err extend
 
   /**
    * The concrete path for `vars`: each value is checked by its path parameter's codec and
-   * percent-encoded; the result is checked against the path checks of every builder the
+   * percent-encoded — a styled path parameter's list or object of texts written in its style
+   * (OpenAPI 3.1 §4.8.12.4: `{ ids: ['3', '4'] }` → `3,4` in `simple`, `.3.4` in exploded
+   * `label`) —; the result is checked against the path checks of every builder the
    * declaration was registered with (through this route or any `with*` copy of it).
-   * @throws {PathParamError} a value fails its codec.
+   * @throws {PathParamError} a value fails its codec, or cannot be written in its style.
    * @throws {MissingPathVarError} a variable is absent.
    * @throws {InvalidPathError} the assembled path fails a builder's checks.
    */
-  buildPath(vars: Readonly<Record<string, string>>): string {
+  buildPath(vars: Readonly<Record<string, PathVarValue>>): string {
     const path = this.clientHandle().buildPath(vars);
     for (const server of registeredWith.get(this.identity) ?? []) server.checkPath(path);
     return path;
@@ -384,6 +387,13 @@ export function declareRoute<Req, Resp, P extends string>(method: string, path: 
       if (p.kind !== 'path' && p.kind !== 'query' && !isToken(p.name)) {
         throw new RouteDeclarationError(id, `${p.kind} parameter name ${JSON.stringify(p.name)} is not an HTTP token (RFC 9110 §5.6.2)`);
       }
+      if (p.kind === 'path' || p.kind === 'query' || p.kind === 'header' || p.kind === 'cookie') {
+        try {
+          requestParamSpec(p as RequestMergeParam<unknown, unknown> | PlainParam<ParamLocation>);
+        } catch (err) {
+          throw new RouteDeclarationError(id, `${p.kind} parameter ${JSON.stringify(p.name)}: ${(err as Error).message}`);
+        }
+      }
       params.push(p);
     } else if (kind === 'errorPattern') {
       const pattern = opt as unknown as ErrorPattern<unknown, unknown>;
@@ -404,6 +414,9 @@ export function declareRoute<Req, Resp, P extends string>(method: string, path: 
     else if (kind === 'success') successes.push((opt as unknown as SuccessResponseOption).spec);
     else throw new RouteDeclarationError(id, `unknown route option ${JSON.stringify(kind)}`);
   }
+  // An exploded form object's properties are query keys: no other query parameter may read one.
+  const query = params.filter((p) => p.kind === 'query').map((p) => requestParamSpec(p as RequestMergeParam<unknown, unknown>));
+  if (query.some((p) => p.style !== undefined)) paramStyles().checkQueryKeys(id, query);
   if (!BODY_METHODS.has(m) && reqCodec.kind !== 'empty') {
     throw new RouteDeclarationError(
       id,
@@ -484,13 +497,7 @@ export class RouteHandle<Req, Resp> {
     this.server = server;
     this.requestParams = route.params
       .filter((p: AnyParam): p is Exclude<AnyParam, { kind: 'responseHeader' | 'responseCookie' }> => p.kind !== 'responseHeader' && p.kind !== 'responseCookie')
-      .map((p) => ({
-        kind: p.kind as ParamLocation,
-        name: p.name,
-        required: p.required,
-        codec: p.codec,
-        merge: p.merge ? (p as RequestMergeParam<unknown, unknown>) : undefined,
-      }));
+      .map((p) => requestParamSpec(p as RequestMergeParam<unknown, unknown> | PlainParam<ParamLocation>));
   }
 
   /**
@@ -593,18 +600,32 @@ export class RouteHandle<Req, Resp> {
   }
 
   /**
-   * The concrete path for `vars`: each value is checked by its path parameter's codec,
-   * percent-encoded, and the result checked by the builder's path checks.
-   * @throws {MissingPathVarError} @throws {PathParamError} @throws {InvalidPathError}
+   * The concrete path for `vars`: each value is checked by its path parameter's codec and
+   * written into its segment — percent-encoded, or, for a styled path parameter (a list, an
+   * object, a `label` or `matrix` value: OpenAPI 3.1 §4.8.12.4), as its style writes it from the
+   * list or object of texts given (`{ ids: ['3', '4'] }` → `3,4`, `.3.4`, `;ids=3;ids=4`) — and
+   * the result checked by the builder's path checks.
+   * @throws {MissingPathVarError} @throws {PathParamError} a value fails its codec, is empty, or
+   * cannot be written in its style. @throws {InvalidPathError}
    */
-  buildPath(vars: Readonly<Record<string, string>>): string {
+  buildPath(vars: Readonly<Record<string, PathVarValue>>): string {
+    const segments: Record<string, string> = {};
     for (const name of this.route.pathVars) {
       if (!Object.prototype.hasOwnProperty.call(vars, name)) throw new MissingPathVarError(name);
-      const value = vars[name] as string;
-      if (value === '') throw new PathParamError(name, value, new Error('must not be empty'));
-      for (const p of this.requestParams) if (p.kind === 'path' && p.name === name) decodeParam(p, value);
+      const value = vars[name] as PathVarValue;
+      const p = this.requestParams.find((q) => q.kind === 'path' && q.name === name);
+      const style = p?.style;
+      if (style === undefined) {
+        if (value === '') throw new PathParamError(name, value, new Error('must not be empty'));
+        if (p !== undefined) decodeParam(p, value);
+        if (typeof value !== 'string') throw new PathParamError(name, undefined, new TypeError(`expected a text, got ${Array.isArray(value) ? 'a list' : typeof value}`));
+        segments[name] = encodeURIComponent(value);
+        continue;
+      }
+      decodeParam(p as RequestParamSpec, value);
+      segments[name] = (paramStyles().write(p as RequestParamSpec, style, value) as { readonly text: string }).text;
     }
-    const path = fillTemplate(this.route.path, vars);
+    const path = fillEncodedTemplate(this.route.path, segments);
     this.server?.checkPath(path);
     return path;
   }

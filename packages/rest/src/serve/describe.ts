@@ -9,6 +9,7 @@ import { PipelineNoResponseError } from '../declare/http-errors.js';
 import type { AnyParam } from '../declare/params.js';
 import { admitsNoBody, BODY_METHODS, defaultStatus, takesNothing } from '../declare/route.js';
 import { PARAM_ERRORS } from '../declare/param-values.js';
+import { documentedStyle } from '../declare/param-styles.js';
 import type { RouteHandle } from '../declare/route.js';
 import { reasonPhrase } from '@lib/openapi';
 import type { ErrorClass } from '../declare/pipeline-errors.js';
@@ -375,6 +376,8 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>, settings: S
         required: p.required,
         ...(p.codec !== undefined && { codec: p.codec }),
         ...(describedParam(allParams, p.kind, p.name) ?? {}),
+        // OpenAPI 3.1 §4.8.12.4: `style` and `explode` where they differ from their defaults.
+        ...documentedStyle(p.style),
       })),
       // The validators a conditional request sends (a conditional GET's, or those a route's
       // declared preconditions read), unless the route declares them itself.

@@ -8,7 +8,8 @@ import type { Context } from '../declare/context.js';
 import type { ErrorRule } from '../declare/error-rules.js';
 import { ErrorPatternResponse } from '../declare/http-errors.js';
 import type { Observer } from '../declare/options.js';
-import { decodeParam, isMultiValue } from '../declare/param-values.js';
+import { decodeParam, decodeStyled, isMultiValue } from '../declare/param-values.js';
+import { readStyledQuery, readStyledText, type ResolvedParamStyle } from '../declare/param-styles.js';
 import type { ParamLocation } from '../declare/params.js';
 import { matchErrorRule, RouteHandle, type RegisteredRouteHandle } from '../declare/route.js';
 import { observeErrorMapping } from './pipeline/observe.js';
@@ -82,18 +83,41 @@ export class ServerRouteHandle<Req, Resp> extends RouteHandle<Req, Resp> impleme
     return this.errorResponseFor(err);
   }
 
-  #validate(kind: ParamLocation, lookup: (name: string) => string | undefined): void {
-    for (const p of this.requestParams) if (p.kind === kind) decodeParam(p, lookup(p.name));
+  #validate(kind: ParamLocation, lookup: (name: string) => string | undefined, decode?: (t: string) => string): void {
+    for (const p of this.requestParams) {
+      if (p.kind !== kind) continue;
+      if (p.style === undefined) decodeParam(p, lookup(p.name));
+      else {
+        const text = lookup(p.name);
+        decodeStyled(p, () => (text === undefined ? undefined : readStyledText(p.style as ResolvedParamStyle, text, decode)));
+      }
+    }
   }
 
-  /** Checks the declared query parameters; an array-valued one gets every value of its key. @throws {QueryParamError} */
+  /**
+   * Checks the declared query parameters; an array-valued one gets every value of its key, a
+   * styled one (OpenAPI 3.1 §4.8.12.4) is read in its style from the decoded pairs (their
+   * delimiters taken as delimiters). @throws {QueryParamError}
+   */
   validateQuery(query: URLSearchParams): void {
-    for (const p of this.requestParams) if (p.kind === 'query') decodeParam(p, isMultiValue(p.codec) ? query.getAll(p.name) : (query.get(p.name) ?? undefined));
+    let pairs: [string, string][] | undefined;
+    for (const p of this.requestParams) {
+      if (p.kind !== 'query') continue;
+      if (p.style === undefined) {
+        decodeParam(p, isMultiValue(p.codec) ? query.getAll(p.name) : (query.get(p.name) ?? undefined));
+        continue;
+      }
+      // Decoded values, escaped again so that reading them decodes nothing more.
+      pairs ??= [...query].map(([k, v]) => [k, v.replaceAll('%', '%25').replaceAll('+', '%2B')]);
+      const all = pairs;
+      decodeStyled(p, () => readStyledQuery(p.style as ResolvedParamStyle, all));
+    }
   }
 
   /** Checks the declared cookies. @throws {CookieParamError} */
   validateCookies(cookies: Readonly<Record<string, string>>): void {
-    this.#validate('cookie', (n) => (Object.prototype.hasOwnProperty.call(cookies, n) ? cookies[n] : undefined));
+    // Cookie values arrive decoded: a styled one's items are not decoded again.
+    this.#validate('cookie', (n) => (Object.prototype.hasOwnProperty.call(cookies, n) ? cookies[n] : undefined), (t) => t);
   }
 
   /** Checks the declared request headers. @throws {HeaderParamError} */

@@ -17,6 +17,7 @@ import type { RegisteredRouteHandle, Route, RouteHandle, RouteRegistry } from '.
 import { ServerRouteHandle } from './route-handle.js';
 import { DEFAULT_SHUTDOWN_TIMEOUT, type ServeOptions, type ServerTransport } from './transport.js';
 import type { ServingSettings } from './settings.js';
+import type { PathVarValue } from '../declare/styled.js';
 
 /** A builder option that checks paths (`withPathCodec`, `withPathConstraints`). */
 export interface PathCheckOption {
@@ -190,7 +191,7 @@ export class Server implements RouteRegistry {
    * @throws {import('../declare/errors.js').PathParamError} @throws {import('../declare/errors.js').MissingPathVarError}
    * @throws {InvalidPathError} as `route.buildPath`.
    */
-  buildPath(route: { buildPath(vars: Readonly<Record<string, string>>): string }, vars: Readonly<Record<string, string>>): string {
+  buildPath(route: { buildPath(vars: Readonly<Record<string, PathVarValue>>): string }, vars: Readonly<Record<string, PathVarValue>>): string {
     return this.basePath + route.buildPath(vars);
   }
 

@@ -16,6 +16,13 @@ export interface PipelineRequest {
   readonly pathParams: Readonly<Record<string, string | undefined>>;
   /** The query string without `?` (`''` when none). */
   readonly rawQuery: string;
+  /**
+   * The request path as it arrived (percent-encoded, without the query), when the adapter has
+   * it. A styled path parameter (OpenAPI 3.1 §4.8.12.4: a list, an object, a `label` or `matrix`
+   * value) reads its segment from it, where an escaped delimiter (`a%2Cb,c`) still differs from a
+   * delimiter; without it, the decoded `pathParams` value is split, and such items are ambiguous.
+   */
+  readonly rawPath?: string | undefined;
   /** A request header by lower-case name; repeated headers joined with `, `. */
   header(name: string): string | undefined;
   /**

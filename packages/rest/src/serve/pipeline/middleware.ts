@@ -7,7 +7,9 @@ import type { Observer } from '../../declare/options.js';
 import type { ResponseMergeParam } from '../../declare/params.js';
 import { RouteDeclarationError } from '../../declare/path-template.js';
 import { Redirect } from '../../declare/redirect.js';
-import { decodeParam, isMultiValue, type RequestParamSpec } from '../../declare/param-values.js';
+import { decodeParam, decodeStyled, isMultiValue, type RequestParamSpec } from '../../declare/param-values.js';
+import { rawQueryPairs } from '../../declare/param-styles.js';
+import { RAW_COOKIE, readStyled } from './styled-params.js';
 import { matchErrorRule, type RouteHandle } from '../../declare/route.js';
 import type { PipelineRequest } from './exchange.js';
 import { observeSafely } from './observe.js';
@@ -77,12 +79,35 @@ export function prepareMiddleware(handle: RouteHandle<unknown, unknown>, observe
     async run(ctx, req, value, lines) {
       let query: URLSearchParams | undefined;
       let cookies: Record<string, string | undefined> | undefined;
+      // What styled parameters read: the query's pairs as they arrived, cookie values as sent.
+      let pairs: readonly (readonly [string, string])[] | undefined;
+      let rawCookies: Record<string, string | undefined> | undefined;
+      const queryPairs = (): readonly (readonly [string, string])[] => (pairs ??= rawQueryPairs(req.rawQuery));
+      const sentCookies = (): Record<string, string | undefined> => {
+        if (rawCookies === undefined) {
+          const header = req.header('cookie');
+          rawCookies = header === undefined ? {} : parseCookie(header, RAW_COOKIE);
+        }
+        return rawCookies;
+      };
       for (const m of compiled) {
         const input: Record<string, unknown> = {};
         let invalid: Error[] | undefined;
         for (let i = 0; i < m.params.length; i++) {
           const p = m.params[i] as RequestParamSpec;
           const name = m.lookup[i] as string;
+          if (p.style !== undefined) {
+            try {
+              const style = p.style;
+              const v = decodeStyled(p, () => readStyled(p, style, req, handle.route.path, queryPairs, sentCookies));
+              if (v !== undefined) p.merge?.set(input, v);
+            } catch (err) {
+              if (!(err instanceof ParamError)) throw err;
+              if (observer !== undefined) observeSafely(() => observer.onValidationError?.({ route: routeId, location: p.kind, name: p.name, error: err }));
+              (invalid ??= []).push(err as Error);
+            }
+            continue;
+          }
           let raw: string | readonly string[] | undefined;
           if (p.kind === 'header') raw = req.header(name);
           else if (p.kind === 'query') {
