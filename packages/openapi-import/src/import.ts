@@ -697,8 +697,8 @@ class RouteWriter {
           const sub = Object.fromEntries(g.types.map((t) => [t, (r.content as JsonObject)[t] as Json]));
           const c = this.content(sub, `${rptr}/content`, notes, 'response');
           const witness = i === 0 ? `errorOf(${status})` : `errorOf(${status}, ${JSON.stringify(g.types)})`;
-          const allJson = g.types.every((t) => JSON_MEDIA_TYPE.test(t.split(';')[0]?.trim() ?? ''));
-          const own = allJson ? `.withMediaTypes(${g.types.map((t) => JSON.stringify(t)).join(', ')})` : c?.formats !== undefined ? `.withFormats(${c.formats.join(', ')})` : '';
+          // One status, several patterns: each names its media types, whether or not it has formats.
+          const own = ownFormats(g.types, c?.formats ?? (g.types.every(isJsonType) ? [] : undefined));
           return `rest.errorPattern(${witness}, ${status}, ${c?.codec ?? 'codec.empty()'}, (e) => e.body as never).withDescription(${JSON.stringify(description)})${own}`;
         });
         errors.push(...patterns.slice(1), patterns[0] as string);
@@ -736,11 +736,7 @@ class RouteWriter {
         if (headers.length > 0) notes.push(this.refuse(`${rptr}/headers`, 'error-headers', 'headers of an error response: @lib error rules carry a body only; left out'));
         const st = /^\d+$/.test(status) ? status : JSON.stringify(status === "default" ? "default" : status.toUpperCase());
         const body = content?.codec ?? 'codec.empty()';
-        // Error bodies in JSON media types (application/json, +json suffixes: SCIM's) are the pattern's own (withMediaTypes).
-        const types = isObject(r.content) ? Object.keys(r.content) : [];
-        const allJson = types.length > 0 && types.every((t) => JSON_MEDIA_TYPE.test(t.split(';')[0]?.trim() ?? '')) && (content?.formats ?? []).every((f) => f.startsWith('format.json('));
-        // Error bodies in media types of their own: JSON ones by withMediaTypes, others (XML) by withFormats.
-        const own = content?.formats === undefined ? '' : allJson ? `.withMediaTypes(${types.map((t) => JSON.stringify(t)).join(', ')})` : `.withFormats(${content.formats.join(', ')})`;
+        const own = ownFormats(isObject(r.content) ? Object.keys(r.content) : [], content?.formats);
         errors.push(`rest.errorPattern(errorOf(${st}), ${st}, ${body}, (e) => e.body as never).withDescription(${JSON.stringify(description)})${own}`);
         continue;
       }
@@ -822,4 +818,19 @@ function isTextSchema(schema: Json): boolean {
   if (!isObject(schema)) return schema === true;
   if (schema.type === undefined) return !isObject(schema.properties) && schema.items === undefined && !Array.isArray(schema.oneOf) && !Array.isArray(schema.anyOf) && !Array.isArray(schema.allOf);
   return schema.type === 'string' && schema.format !== 'binary';
+}
+
+/** True for a JSON media type: `application/json`, or a `+json` structured syntax suffix (SCIM's). */
+function isJsonType(t: string): boolean {
+  return JSON_MEDIA_TYPE.test(t.split(';')[0]?.trim() ?? '');
+}
+
+/**
+ * The media types an error pattern names as its own (`undefined` formats: none, JSON by default):
+ * JSON ones by `.withMediaTypes(...)`, any others (XML, text) by `.withFormats(...)`.
+ */
+function ownFormats(types: readonly string[], formats: readonly string[] | undefined): string {
+  if (formats === undefined) return '';
+  if (types.length > 0 && types.every(isJsonType)) return `.withMediaTypes(${types.map((t) => JSON.stringify(t)).join(', ')})`;
+  return `.withFormats(${formats.join(', ')})`;
 }
