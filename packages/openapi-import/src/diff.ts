@@ -178,10 +178,13 @@ class Differ {
       if (p.in === 'path' && p.name !== q.name) this.doc(pat, 'name', p.name, q.name);
       const req = (v: JsonObject): boolean => v.in === 'path' || v.required === true;
       if (req(p) !== req(q)) this.add(`${pat}/required`, 'parameter', 'required differs', req(p), req(q));
+      // explode changes how a list or an object is written; a scalar (as the contract types the
+      // parameter) is written the same either way.
+      const one = scalar(this.e, p.schema);
       const style = (v: JsonObject): string => {
         const s = typeof v.style === 'string' ? v.style : v.in === 'query' || v.in === 'cookie' ? 'form' : 'simple';
         const ex = typeof v.explode === 'boolean' ? v.explode : s === 'form';
-        return `${s}/${ex}`;
+        return one ? s : `${s}/${ex}`;
       };
       if (style(p) !== style(q)) this.add(`${pat}/style`, 'parameter', 'style or explode differs', style(p), style(q));
       if ((p.deprecated === true) !== (q.deprecated === true)) this.add(`${pat}/deprecated`, 'parameter', 'deprecated differs', p.deprecated, q.deprecated);
@@ -341,6 +344,19 @@ function withoutEnvelope(content: Json | undefined): Json | undefined {
 
 function isBinary(ct: string): boolean {
   return /^(application\/octet-stream|image\/|audio\/|video\/|application\/pdf|application\/zip)/.test(ct);
+}
+
+/**
+ * True when `schema` admits only scalars (strings, numbers, booleans, null): a parameter whose
+ * `explode` has no effect (OpenAPI 3.1 §4.8.12.4: explode applies to arrays and objects).
+ */
+function scalar(doc: JsonObject, schema: Json | undefined): boolean {
+  const s = deref(doc, schema);
+  if (s === undefined) return false;
+  const types = typeof s.type === 'string' ? [s.type] : Array.isArray(s.type) ? s.type : undefined;
+  if (types !== undefined) return types.length > 0 && types.every((t) => t === 'string' || t === 'number' || t === 'integer' || t === 'boolean' || t === 'null');
+  const values = Array.isArray(s.enum) ? s.enum : 'const' in s ? [s.const] : undefined;
+  return values !== undefined && values.every((v) => v === null || typeof v !== 'object');
 }
 
 function deref(doc: JsonObject, v: Json | undefined): JsonObject | undefined {

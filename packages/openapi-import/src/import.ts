@@ -234,6 +234,14 @@ function helperSource(helpers: ReadonlySet<string>, errors: boolean): string[] {
     out.push("  return validate.constraint<number>({ name: 'exclusiveMaximum', test: (v) => v < n, message: `must be less than ${n}`, schema: (s) => ({ ...s, exclusiveMaximum: n }) });");
     out.push('}');
   }
+  if (helpers.has('requiredSets')) {
+    out.push('/** `oneOf` (exactly one) or `anyOf` (one or more) of sets of properties an object must have: `{ required: [...] }` each. */');
+    out.push("function requiredSets(kw: 'oneOf' | 'anyOf', sets: readonly { readonly required: readonly string[]; readonly title?: string; readonly description?: string }[]): codec.Constraint<any> {");
+    out.push('  const count = (v: Record<string, unknown>): number => sets.filter((set) => set.required.every((k) => v[k] !== undefined)).length;');
+    out.push("  const message = `must have ${kw === 'oneOf' ? 'exactly one' : 'one or more'} of the property sets ${sets.map((set) => set.required.join(' + ')).join(', ')}`;");
+    out.push("  return validate.constraint<any>({ name: kw, test: (v) => (kw === 'oneOf' ? count(v) === 1 : count(v) > 0), message, schema: (s) => ({ ...s, [kw]: sets }) });");
+    out.push('}');
+  }
   if (helpers.has('multipleOf')) {
     out.push('function multipleOf(n: number): codec.Constraint<number> {');
     out.push("  return validate.constraint<number>({ name: 'multipleOf', test: (v) => Number.isInteger(v / n), message: `must be a multiple of ${n}`, schema: (s) => ({ ...s, multipleOf: n }) });");
@@ -253,12 +261,15 @@ function helperSource(helpers: ReadonlySet<string>, errors: boolean): string[] {
     out.push('  readonly body: unknown;');
     out.push('  /** The media type to answer in, where the status has a body per media type; `undefined`: the first. */');
     out.push('  readonly mediaType: string | undefined;');
-    out.push('  constructor(status: S, body?: unknown, mediaType?: string) {');
+    out.push('  /** The response headers the status declares, by field. */');
+    out.push('  readonly headers: Readonly<Record<string, unknown>> | undefined;');
+    out.push('  constructor(status: S, body?: unknown, mediaType?: string, headers?: Readonly<Record<string, unknown>>) {');
     out.push('    super(`HTTP ${status}`);');
     out.push("    this.name = 'ResponseError';");
     out.push('    this.status = status;');
     out.push('    this.body = body;');
     out.push('    this.mediaType = mediaType;');
+    out.push('    this.headers = headers;');
     out.push('  }');
     out.push('}');
     out.push('/** Matches a ResponseError of `status` (and, given `mediaTypes`, of one of them). */');
@@ -485,7 +496,7 @@ class RouteWriter {
       // A parameter in a style of its own: rest.styled (OpenAPI 3.1 §4.8.12.4).
       const styledOf = (v: string): string => (style === undefined ? v : `rest.styled(${v}, ${style})`);
       const checks: string[] = [];
-      if (p.deprecated === true) checks.push(this.refuse(`${ptr}/deprecated`, 'param-doc', '@lib parameters cannot be marked deprecated; left out'));
+      if (p.deprecated === true && where === 'path') checks.push(this.refuse(`${ptr}/deprecated`, 'param-doc', '@lib path parameters cannot be marked deprecated; left out'));
       if (p.example !== undefined || p.examples !== undefined) checks.push(this.refuse(ptr, 'param-doc', '@lib parameters carry no examples of their own (their schema may); left out'));
       if (p.allowEmptyValue === true || p.allowReserved === true) checks.push(this.refuse(ptr, 'param-doc', 'allowEmptyValue and allowReserved have no place in @lib; left out'));
       const note = checks.length > 0 ? ` ${checks.join(' ')}` : '';
@@ -499,7 +510,7 @@ class RouteWriter {
       const required = p.required === true;
       const value = styledOf(required ? c : `codec.optional(${c})`);
       const field = unique(camel(name), this.fields);
-      const desc = typeof p.description === 'string' ? `.withDescription(${JSON.stringify(p.description)})` : '';
+      const desc = `${typeof p.description === 'string' ? `.withDescription(${JSON.stringify(p.description)})` : ''}${p.deprecated === true ? '.withDeprecated()' : ''}`;
       const entry = field === name && desc === '' ? value : `rest.named(${JSON.stringify(name)}, ${value})${desc}`;
       out[where === 'query' ? 'query' : where === 'header' ? 'headers' : 'cookies'].push(`${propertyKey(field)}: ${entry}${note}`);
     }
@@ -673,6 +684,8 @@ class RouteWriter {
     const redirect = ok.length === 0 ? statuses.filter((s) => /^3\d\d$/.test(s) && s !== '304').sort()[0] : undefined;
     // Without a 2xx or a redirect, a `default` response is the operation's answer: the route's main response, documented as `default`.
     const main = ok.includes(preferred) ? preferred : ok.find((s) => s.startsWith('2')) ?? redirect ?? (statuses.includes('default') ? 'default' : undefined);
+    const mainResponse = main === undefined ? undefined : resolveRef(this.doc, rs[main]);
+    const mainHeaders = isObject(mainResponse?.headers) && Object.keys(mainResponse.headers).some((h) => !['set-cookie', 'content-type'].includes(h.toLowerCase()));
     const out: string[] = [];
     const successes: string[] = [];
     const errors: string[] = [];
@@ -692,14 +705,14 @@ class RouteWriter {
       const groups = status !== main && /^[345]\d\d$/.test(status) && isObject(r.content) ? bySchema(r.content) : [];
       if (groups.length > 1) {
         this.usesErrors = true;
-        if (isObject(r.headers) && Object.keys(r.headers).length > 0) notes.push(this.refuse(`${rptr}/headers`, 'error-headers', 'headers of an error response: @lib error rules carry a body only; left out'));
+        const withHeaders = errorHeaders(this.responseHeaders(r, rptr, notes));
         const patterns = groups.map((g, i) => {
           const sub = Object.fromEntries(g.types.map((t) => [t, (r.content as JsonObject)[t] as Json]));
           const c = this.content(sub, `${rptr}/content`, notes, 'response');
           const witness = i === 0 ? `errorOf(${status})` : `errorOf(${status}, ${JSON.stringify(g.types)})`;
           // One status, several patterns: each names its media types, whether or not it has formats.
           const own = ownFormats(g.types, c?.formats ?? (g.types.every(isJsonType) ? [] : undefined));
-          return `rest.errorPattern(${witness}, ${status}, ${c?.codec ?? 'codec.empty()'}, (e) => e.body as never).withDescription(${JSON.stringify(description)})${own}`;
+          return `rest.errorPattern(${witness}, ${status}, ${c?.codec ?? 'codec.empty()'}, (e) => e.body as never).withDescription(${JSON.stringify(description)})${own}${withHeaders}`;
         });
         errors.push(...patterns.slice(1), patterns[0] as string);
         continue;
@@ -727,17 +740,17 @@ class RouteWriter {
       if (/^2\d\d$/.test(status)) {
         if (content?.formats !== undefined && !content.formats.every((f) => f.startsWith('format.json('))) notes.push(this.refuse(rptr, 'media-type', 'another success status answers in the main response\'s formats: its own media types are not carried over'));
         const opts = [`description: ${JSON.stringify(description)}`];
-        if (headers.length > 0) opts.push(`headers: { ${headers.join(', ')} }`);
+        // Its own headers, in place of the main response's; none where the main one has some.
+        if (headers.length > 0 || mainHeaders) opts.push(`headers: { ${headers.join(', ')} }`);
         successes.push(`${status}: rest.success(${content?.codec ?? 'null'}, { ${opts.join(', ')} })`);
         continue;
       }
       if (/^[345]\d\d$/.test(status) || /^[45]XX$/i.test(status) || status === 'default') {
         this.usesErrors = true;
-        if (headers.length > 0) notes.push(this.refuse(`${rptr}/headers`, 'error-headers', 'headers of an error response: @lib error rules carry a body only; left out'));
         const st = /^\d+$/.test(status) ? status : JSON.stringify(status === "default" ? "default" : status.toUpperCase());
         const body = content?.codec ?? 'codec.empty()';
         const own = ownFormats(isObject(r.content) ? Object.keys(r.content) : [], content?.formats);
-        errors.push(`rest.errorPattern(errorOf(${st}), ${st}, ${body}, (e) => e.body as never).withDescription(${JSON.stringify(description)})${own}`);
+        errors.push(`rest.errorPattern(errorOf(${st}), ${st}, ${body}, (e) => e.body as never).withDescription(${JSON.stringify(description)})${own}${errorHeaders(headers)}`);
         continue;
       }
       notes.push(this.refuse(rptr, 'status', `status ${status}: @lib declares 2xx–5xx statuses (1xx and ranges of successes are not); left out`));
@@ -796,6 +809,11 @@ class RouteWriter {
 }
 
 export { isIdentifier };
+
+/** The `.withHeaders(...)` of an error pattern whose response has `headers` (entries of the object form); '' without. */
+function errorHeaders(headers: readonly string[]): string {
+  return headers.length === 0 ? '' : `.withHeaders({ ${headers.join(', ')} }, (e) => (e.headers ?? {}) as never)`;
+}
 
 /** True when an object schema has a property that is a file part (`format: binary`, or a `contentMediaType`). */
 function hasFilePart(schema: Json | undefined): boolean {

@@ -43,7 +43,7 @@ const STRING_FORMATS: Record<string, string> = {
 export type SchemaUse = 'json' | 'param' | 'multipart' | 'part';
 
 /** The helpers the generated module needs, by name. */
-export type Helper = 'annotate' | 'exclusiveMinimum' | 'exclusiveMaximum' | 'multipleOf' | 'exactlyOne';
+export type Helper = 'annotate' | 'exclusiveMinimum' | 'exclusiveMaximum' | 'multipleOf' | 'exactlyOne' | 'requiredSets';
 
 /**
  * Turns JSON Schemas of an OpenAPI document into `@lib/codec` expressions (TypeScript source),
@@ -165,6 +165,13 @@ export class SchemaEmitter {
   private emitCore(s: JsonObject, ptr: string, use: SchemaUse, notes: string[], ann: JsonObject): string {
     if (Array.isArray(s.allOf)) return this.emitAllOf(s, ptr, use, notes, ann);
     const union = Array.isArray(s.oneOf) ? 'oneOf' : Array.isArray(s.anyOf) ? 'anyOf' : undefined;
+    // An object whose alternatives only name the properties it must have ("title and category,
+    // or title and categorySlug"): the object, refined by which sets are present.
+    if (union !== undefined && (s.type === 'object' || isObject(s.properties)) && !(Array.isArray(s.oneOf) && Array.isArray(s.anyOf)) && requiredSetsOf(s[union] as Json[]) !== undefined) {
+      const { [union]: branches, ...object } = s;
+      this.helpers.add('requiredSets');
+      return this.emitObject(object, ptr, use, notes, ann, [`requiredSets(${JSON.stringify(union)}, ${JSON.stringify(branches)})`]);
+    }
     if (union !== undefined) return this.emitUnion(s, union, ptr, use, notes, ann);
     if (Array.isArray(s.enum)) return this.emitEnum(s, ptr, use, notes, ann);
     if (s.const !== undefined) {
@@ -302,12 +309,12 @@ export class SchemaEmitter {
     return this.annotated(`codec.array(${item})`, ann, cs);
   }
 
-  private emitObject(s: JsonObject, ptr: string, use: SchemaUse, notes: string[], ann: JsonObject): string {
+  private emitObject(s: JsonObject, ptr: string, use: SchemaUse, notes: string[], ann: JsonObject, more: readonly string[] = []): string {
     // Declared properties beside a schema of the others: codec.withAdditionalProperties (typedRest).
     const props = isObject(s.properties) ? s.properties : {};
     const required = new Set(Array.isArray(s.required) ? (s.required.filter((r) => typeof r === 'string') as string[]) : []);
     const ap = s.additionalProperties;
-    const cs: string[] = [];
+    const cs: string[] = [...more];
     if (typeof s.minProperties === 'number') cs.push(`validate.minProperties(${s.minProperties})`);
     if (typeof s.maxProperties === 'number') cs.push(`validate.maxProperties(${s.maxProperties})`);
     const keys = Object.keys(props);
@@ -485,4 +492,13 @@ export function typedRest(s: JsonObject): boolean {
   const ap = s.additionalProperties;
   const declares = (isObject(s.properties) && Object.keys(s.properties).length > 0) || (Array.isArray(s.required) && s.required.length > 0);
   return declares && ap !== undefined && ap !== true && ap !== false && !(isObject(ap) && Object.keys(ap).length === 0);
+}
+
+/**
+ * The alternatives of a `oneOf`/`anyOf` when each only names properties the object must have
+ * (`{ required: [...] }`, with a title or description at most); `undefined` otherwise.
+ */
+function requiredSetsOf(branches: readonly Json[]): readonly JsonObject[] | undefined {
+  const ok = branches.length > 0 && branches.every((b) => isObject(b) && Array.isArray(b.required) && b.required.every((r) => typeof r === 'string') && Object.keys(b).every((k) => k === 'required' || k === 'title' || k === 'description'));
+  return ok ? (branches as JsonObject[]) : undefined;
 }

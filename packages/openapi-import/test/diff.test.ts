@@ -47,6 +47,17 @@ describe('diffDocuments', () => {
     ].map((s) => s.replace(/^parameter (.*)\/type$/, 'schema $1/type')));
   });
 
+  test('explode matters for a list or an object parameter, not for a scalar', () => {
+    const withParam = (param: object): object => ({ ...(doc('3.1.0', { type: 'string' }) as Record<string, unknown>), paths: { '/pets': { get: op({ parameters: [{ name: 'q', in: 'query', ...param }] }) } } });
+    const scalar = withParam({ schema: { $ref: '#/components/schemas/Pet' } });
+    expect(diffDocuments(scalar, withParam({ schema: { $ref: '#/components/schemas/Pet' }, explode: false }))).toEqual([]);
+    expect(diffDocuments(withParam({ schema: { enum: ['a', 'b'] } }), withParam({ schema: { enum: ['a', 'b'] }, explode: false }))).toEqual([]);
+    const list = { type: 'array', items: { type: 'string' } };
+    expect(diffDocuments(withParam({ schema: list }), withParam({ schema: list, explode: false })).map((d) => d.message)).toEqual(['style or explode differs']);
+    // The style still counts for a scalar: a spaceDelimited scalar is not a form one.
+    expect(diffDocuments(scalar, withParam({ schema: { $ref: '#/components/schemas/Pet' }, style: 'spaceDelimited' })).map((d) => d.message)).toEqual(['style or explode differs']);
+  });
+
   test('an operation missing on either side is one difference', () => {
     const a = doc('3.1.0', { type: 'string' });
     const b = { ...a, paths: {} };

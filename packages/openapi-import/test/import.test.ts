@@ -274,3 +274,24 @@ test('a named schema annotated where it is used keeps its name to itself; 304, l
   expect(r?.differences).toEqual([]);
   expect(r?.schemaDifferences).toEqual([]);
 }, 120_000);
+
+test('another success without headers of its own documents none, where the main response has some', async () => {
+  const doc = {
+    openapi: '3.1.0', info: { title: 'T', version: '1' },
+    paths: {
+      '/report': {
+        get: {
+          operationId: 'getReport',
+          responses: {
+            '200': { description: 'OK', headers: { 'X-Rows': { schema: { type: 'integer' } } }, content: { 'application/json': { schema: { type: 'object', properties: { rows: { type: 'integer' } } } } } },
+            '204': { description: 'Nothing yet' },
+          },
+        },
+      },
+    },
+  };
+  const [r] = generate([{ name: 'success-headers', doc }]);
+  expect(r?.typeErrors).toEqual([]);
+  await serveAndDiff(r!, doc);
+  expect(r?.differences).toEqual([]);
+}, 60_000);

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import * as nodeHttp from '@lib/node-http';
 import * as rest from '@lib/rest';
 import { expect, test } from 'vitest';
+import { diffDocuments } from '../src/index.js';
 import { generate } from './roundtrip.js';
 
 /** Serves `api` on 127.0.0.1 port 0 with node:http for the length of `use`, then stops it. */
@@ -98,4 +99,122 @@ test('an XML body is read and written as the document lays it out (OpenAPI XML O
     expect(body).toContain('<pet><id>7</id><name>Rex</name><photoUrls><photoUrl>a.png</photoUrl></photoUrls></pet>');
     expect((await fetch(`${base}/pet`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<pet><id>x</id></pet>' })).status).toBe(400);
   });
+}, 60_000);
+
+const limits = {
+  openapi: '3.1.0',
+  info: { title: 'Limits', version: '1' },
+  paths: {
+    '/stations': {
+      get: {
+        operationId: 'getStations',
+        responses: {
+          '200': { description: 'OK', content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } } } },
+          '429': {
+            description: 'Too Many Requests',
+            headers: { 'Retry-After': { required: true, schema: { type: 'integer' } }, RateLimit: { description: 'The quota policy.', schema: { type: 'string' } } },
+            content: { 'application/problem+json': { schema: { type: 'object', properties: { title: { type: 'string' } } } } },
+          },
+        },
+      },
+    },
+  },
+};
+
+test('headers of an error response are sent with it, read by the typed client, and documented as given', async () => {
+  const [r] = generate([{ name: 'served-error-headers', doc: limits }]);
+  expect(r?.typeErrors).toEqual([]);
+  expect(r?.refused.map((x) => x.kind)).not.toContain('error-headers');
+  const mod = (await import(pathToFileURL(r!.file).href)) as { routes: Record<string, rest.Route<any, any>>; ResponseError: new (status: number, body?: unknown, mediaType?: string, headers?: Record<string, unknown>) => Error };
+  const api = rest.newServer({ title: 'Limits', version: '1' });
+  mod.routes.getStations!.withHandler(() => {
+    throw new mod.ResponseError(429, { title: 'Slow down' }, undefined, { retryAfter: 120, rateLimit: 'limit=10, remaining=0, reset=120' });
+  }).register(api);
+  await served(api, async (base) => {
+    const res = await fetch(`${base}/stations`);
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('120');
+    expect(res.headers.get('ratelimit')).toBe('limit=10, remaining=0, reset=120');
+    const client = rest.newClient();
+    client.attach(nodeHttp.newClientTransport({ baseURL: base }));
+    const got = (await client.safeCall(mod.routes.getStations!, {})) as { ok: boolean; status?: number; headers?: unknown };
+    expect(got).toMatchObject({ ok: false, status: 429, headers: { retryAfter: 120, rateLimit: 'limit=10, remaining=0, reset=120' } });
+  });
+  expect(diffDocuments(limits, JSON.parse(api.openAPISpec().marshalJSON()) as object)).toEqual([]);
+}, 60_000);
+
+const pages = {
+  openapi: '3.0.3',
+  info: { title: 'Pages', version: '1' },
+  paths: {
+    '/docs': {
+      post: {
+        operationId: 'createDoc',
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/docPost' } } } },
+        responses: { '201': { description: 'Created' } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      // ReadMe's pattern: one of two sets of properties must be there, the rest optional.
+      docPost: {
+        type: 'object',
+        properties: { title: { type: 'string' }, category: { type: 'string' }, categorySlug: { type: 'string' } },
+        oneOf: [{ required: ['title', 'category'], title: 'By category id' }, { required: ['title', 'categorySlug'], title: 'By category slug' }],
+      },
+    },
+  },
+};
+
+test('an object whose oneOf only names required properties takes exactly one of the sets, and round-trips', async () => {
+  const [r] = generate([{ name: 'served-required-sets', doc: pages }]);
+  expect(r?.typeErrors).toEqual([]);
+  expect(r?.refused.map((x) => x.kind)).not.toContain('union-sibling');
+  const mod = (await import(pathToFileURL(r!.file).href)) as { routes: Record<string, rest.Route<any, any>> };
+  const api = rest.newServer({ title: 'Pages', version: '1' });
+  mod.routes.createDoc!.withHandler(() => undefined).register(api);
+  await served(api, async (base) => {
+    const post = (body: object): Promise<number> => fetch(`${base}/docs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((res) => res.status);
+    expect(await post({ title: 'a', category: 'c1' })).toBe(201);
+    expect(await post({ title: 'a', categorySlug: 'guides' })).toBe(201);
+    expect(await post({ title: 'a' })).toBe(400);
+    expect(await post({ title: 'a', category: 'c1', categorySlug: 'guides' })).toBe(400);
+  });
+  expect(diffDocuments(pages, JSON.parse(api.openAPISpec().marshalJSON()) as object)).toEqual([]);
+}, 60_000);
+
+const legacy = {
+  openapi: '3.0.3',
+  info: { title: 'Legacy', version: '1' },
+  paths: {
+    '/orders': {
+      get: {
+        operationId: 'listOrders',
+        parameters: [
+          { name: 'status', in: 'query', schema: { type: 'string' } },
+          { name: 'state', in: 'query', deprecated: true, description: 'Use status.', schema: { type: 'string' } },
+          { name: 'X-Legacy-Token', in: 'header', deprecated: true, schema: { type: 'string' } },
+        ],
+        responses: { '200': { description: 'OK', content: { 'application/json': { schema: { type: 'object', properties: { status: { type: 'string' } } } } } } },
+      },
+    },
+  },
+};
+
+test('a deprecated parameter is still read, and the document marks it deprecated', async () => {
+  const [r] = generate([{ name: 'served-deprecated-params', doc: legacy }]);
+  expect(r?.typeErrors).toEqual([]);
+  expect(r?.refused.map((x) => x.kind)).not.toContain('param-doc');
+  const mod = (await import(pathToFileURL(r!.file).href)) as { routes: Record<string, rest.Route<any, any>> };
+  const api = rest.newServer({ title: 'Legacy', version: '1' });
+  (mod.routes.listOrders as rest.Route<{ status?: string; state?: string }, { status?: string }>)
+    .withHandler((_ctx, req) => ({ ...((req.status ?? req.state) !== undefined && { status: req.status ?? req.state }) }))
+    .register(api);
+  await served(api, async (base) => {
+    expect(await (await fetch(`${base}/orders?state=open`)).json()).toEqual({ status: 'open' });
+  });
+  const exported = JSON.parse(api.openAPISpec().marshalJSON()) as { paths: Record<string, { get: { parameters: { name: string; deprecated?: boolean }[] } }> };
+  expect(exported.paths['/orders']?.get.parameters.map((p) => [p.name, p.deprecated ?? false])).toEqual([['status', false], ['state', true], ['X-Legacy-Token', true]]);
+  expect(diffDocuments(legacy, exported)).toEqual([]);
 }, 60_000);

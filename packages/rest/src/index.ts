@@ -108,7 +108,9 @@ export { isMultiValue } from './declare/param-values.js';
 export { RouteHandle } from './declare/route.js';
 export type { RegisteredRouteHandle } from './declare/route.js';
 export { BODY_METHODS, newRoute, Route } from './declare/route.js';
-export { named, Named, responseCookie, ResponseCookieField, route, styled, success, SuccessField } from './declare/route-object.js';
+export { named, Named, responseCookie, ResponseCookieField, styled } from './declare/param-entries.js';
+export { route, success, SuccessField } from './declare/route-object.js';
+export type { CookieParamEntry, EntryCodec, EntryFields, EntryInputFields, HeaderParamEntry, ParamEntries, ParamEntry, PathParamEntry, QueryParamEntry, ResponseCookieEntry } from './declare/param-entries.js';
 export { Styled } from './declare/styled.js';
 export type { CookieParamStyle, HeaderParamStyle, ParamStyle, ParamStyleOptions, PathParamStyle, PathVarValue, QueryParamStyle, StyledWire } from './declare/styled.js';
 export type {
@@ -118,18 +120,8 @@ export type {
   CheckedMethod,
   CheckedPath,
   DeclaredSuccesses,
-  EntryCodec,
-  EntryFields,
-  EntryInputFields,
   HandlerContext,
   MainStatus,
-  CookieParamEntry,
-  HeaderParamEntry,
-  ParamEntries,
-  ParamEntry,
-  PathParamEntry,
-  QueryParamEntry,
-  ResponseCookieEntry,
   RouteDefinition,
   RouteRequest,
   RouteRequestInput,

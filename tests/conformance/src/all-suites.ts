@@ -8,6 +8,7 @@ import { contractGaps } from './contract-gaps.js';
 import { corsSuite } from './cors.js';
 import { docs } from './docs.js';
 import { documentedStatuses } from './documented-statuses.js';
+import { errorHeaders } from './error-headers.js';
 import { errorMediaTypes } from './error-media-types.js';
 import { errorShape } from './error-shape.js';
 import { everyday } from './everyday.js';
@@ -51,6 +52,7 @@ export function allSuites(adapter: AdapterUnderTest): void {
   optionalBody(adapter);
   additionalProperties(adapter);
   errorMediaTypes(adapter);
+  errorHeaders(adapter);
   numberParams(adapter);
   paramStyles(adapter);
   neverSucceeds(adapter);

@@ -220,7 +220,8 @@ export class Client<Shared extends DeclaredError = never> {
    *   (`ifNoneMatch`, `ifModifiedSince`), also `{ ok: true, status: 304, value: NotModified }`.
    * - `{ ok: false, status, error }` — a declared error response: `status` is one of the
    *   statuses of the route's `errorPattern`s and `error` is the body decoded by that pattern's
-   *   codec, so that checking `status` narrows `error` to its type.
+   *   codec, so that checking `status` narrows `error` to its type; with the response headers
+   *   the pattern declares (`withHeaders`) as `headers`.
    * - `{ ok: false, status: undefined, error }` — anything else, `error` being the `Error` that
    *   `call` would have thrown (`UnexpectedStatusError`, `RequestError`, `RequestBuildError`,
    *   `ResponseBodyError`, a `ParamError` or `RequestValidationError` from the pre-flight checks,
@@ -238,7 +239,7 @@ export class Client<Shared extends DeclaredError = never> {
     return this.#exchange(route, req, options, out).then(
       (value) => ({ ok: true, status: out.status, value }) as SafeResult<unknown>,
       (err: unknown) =>
-        (err instanceof ErrorPatternResponse ? { ok: false, status: err.statusCode, error: err.value } : { ok: false, status: undefined, error: err instanceof Error ? err : new Error(String(err)) }) as SafeResult<unknown>,
+        (err instanceof ErrorPatternResponse ? { ok: false, status: err.statusCode, error: err.value, ...(err.headers !== undefined && { headers: err.headers }) } : { ok: false, status: undefined, error: err instanceof Error ? err : new Error(String(err)) }) as SafeResult<unknown>,
     );
   }
 
@@ -300,7 +301,7 @@ export type ConditionalGet = { readonly ifNoneMatch: string } | { readonly ifMod
  */
 export type SafeResult<Resp, Err extends DeclaredError = DeclaredError, Ok extends DeclaredSuccess = DeclaredSuccess<number, Resp>> =
   | (Ok extends DeclaredSuccess<infer S, infer V> ? { readonly ok: true; readonly status: S; readonly value: V } : never)
-  | (Err extends DeclaredError<infer S, infer B> ? { readonly ok: false; readonly status: S; readonly error: B } : never)
+  | (Err extends DeclaredError<infer S, infer B, infer H> ? ([keyof H] extends [never] ? { readonly ok: false; readonly status: S; readonly error: B } : { readonly ok: false; readonly status: S; readonly error: B; readonly headers: H }) : never)
   | { readonly ok: false; readonly status: undefined; readonly error: Error };
 
 /**

@@ -1,10 +1,10 @@
 import { collectBytes, mediaTypeOf, type Format, type SSEFormat } from '@lib/format';
 import type { ErrorRule } from '../declare/error-rules.js';
 import { CookieParamError, HeaderParamError } from '../declare/errors.js';
-import { RequestError, ResponseBodyError, UnexpectedStatusError, type ErrorPatternResponse } from '../declare/http-errors.js';
+import { ErrorPatternResponse, RequestError, ResponseBodyError, UnexpectedStatusError } from '../declare/http-errors.js';
 import { NotModified } from '../declare/not-modified.js';
 import { ResponseMergeParam, type AnyParam } from '../declare/params.js';
-import { decodeErrorWith } from '../declare/route.js';
+import { decodeErrorRule } from '../declare/route.js';
 import type { EventStream } from '../declare/sse.js';
 import type { ClientExchange, ClientStreamReply, ClientTransport } from './client-transport.js';
 import { setCookiePair } from './cookie-pairs.js';
@@ -45,7 +45,7 @@ async function discard(reply: Reply): Promise<void> {
  * `rest.responseCookie`; other parameters are skipped) on the decoded value `resp`.
  * @throws {ResponseBodyError} a required one is missing, or one does not decode.
  */
-export function decodeResponseParams(resp: unknown, params: readonly AnyParam[], status: number, headers: Headers): void {
+export function decodeResponseParams(resp: unknown, params: readonly (AnyParam | ResponseMergeParam<unknown, unknown>)[], status: number, headers: Headers): void {
   let cookies: Map<string, string> | undefined;
   for (const p of params) {
     if (!(p instanceof ResponseMergeParam)) continue;
@@ -132,7 +132,13 @@ export async function readReply(
     // A body that no error rule decodes keeps why, as the cause of the `UnexpectedStatusError`.
     let failed: ErrorOptions | undefined;
     try {
-      patterned = decodeErrorWith(plan.errors.get(status) ?? shared, status, bytes, contentType, responses.formats);
+      const decoded = decodeErrorRule(plan.errors.get(status) ?? shared, status, bytes, contentType, responses.formats);
+      if (decoded !== undefined) {
+        // The pattern's response headers (withHeaders), decoded as a success's are.
+        let fields: Record<string, unknown> | undefined;
+        if (decoded.rule.headers.length > 0) decodeResponseParams((fields = {}), decoded.rule.headers, status, headers);
+        patterned = new ErrorPatternResponse(status, decoded.value, bytes, undefined, fields);
+      }
     } catch (cause) {
       failed = { cause };
     }

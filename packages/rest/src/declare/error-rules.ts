@@ -1,7 +1,8 @@
 import type { Codec, SchemaLike } from '@lib/codec';
 import { json, mediaTypeOf, type Format } from '@lib/format';
 import type { ErrorPatternValuer } from './http-errors.js';
-import { asCodec } from './params.js';
+import { responseParams, type EntryFields, type ParamEntries, type ParamEntry } from './param-entries.js';
+import { asCodec, type ResponseMergeParam } from './params.js';
 import type { RouteOption } from './route-option.js';
 
 /** A class whose instances are errors: `NotFoundError`. */
@@ -22,14 +23,25 @@ export type Status = number | `${number}` | `${1 | 2 | 3 | 4 | 5}XX` | 'default'
 export type StatusNumber<S> = S extends number ? S : S extends `${infer N extends number}` ? N : number;
 
 /**
- * A typed error response a route declares (an `errorPattern` with its status and body codec):
- * what `client.safeCall` gives back as `{ ok: false, status, error }`.
+ * A typed error response a route declares (an `errorPattern` with its status and body codec, and
+ * the response headers of `withHeaders`): what `client.safeCall` gives back as
+ * `{ ok: false, status, error }` (and `headers`, when the pattern declares some).
  */
-export interface DeclaredError<S extends number = number, B = unknown> {
+export interface DeclaredError<S extends number = number, B = unknown, H = {}> {
   /** The status on the wire. */
   readonly status: S;
   /** The decoded body. */
   readonly body: B;
+  /** The decoded response headers the pattern declares (`{}`: none). */
+  readonly headers: H;
+}
+
+/** The response headers of an error pattern ({@link ErrorPattern.withHeaders}). */
+export interface ErrorHeaders<E> {
+  /** The headers, as response merge parameters of the value `of` gives. */
+  readonly params: readonly ResponseMergeParam<unknown, unknown>[];
+  /** The header fields for a matched error. */
+  readonly of: (err: E) => unknown;
 }
 
 /**
@@ -112,10 +124,10 @@ export class ErrorStatusRule<E> implements RouteOption<unknown, unknown> {
  * assignable to `B`); with it, `mapFn(error)` is. Clients decode non-2xx responses of this
  * status with `body` into an `ErrorPatternResponse`.
  */
-export class ErrorPattern<E, B, S extends Status = Status> implements RouteOption<unknown, unknown, DeclaredError<StatusNumber<S>, B>> {
+export class ErrorPattern<E, B, S extends Status = Status, H = {}> implements RouteOption<unknown, unknown, DeclaredError<StatusNumber<S>, B, H>> {
   readonly optionKind = 'errorPattern';
   declare readonly '~route'?: (req: unknown, resp: unknown) => void;
-  declare readonly '~error'?: DeclaredError<StatusNumber<S>, B>;
+  declare readonly '~error'?: DeclaredError<StatusNumber<S>, B, H>;
   readonly witness: ErrorWitness<E>;
   readonly status: number;
   /** The declared status as given (`'4XX'` stays a range in OpenAPI). */
@@ -133,8 +145,12 @@ export class ErrorPattern<E, B, S extends Status = Status> implements RouteOptio
   readonly formats: readonly Format<B>[] | undefined;
   /** The media types of {@link ErrorPattern.formats}, in order; `undefined` without formats of its own. */
   readonly mediaTypes: readonly string[] | undefined;
+  /** The response headers sent with the body ({@link ErrorPattern.withHeaders}); empty without. */
+  readonly headers: readonly ResponseMergeParam<unknown, unknown>[];
+  /** The header fields of a matched error; `undefined` without headers. */
+  readonly headersOf: ((err: E) => unknown) | undefined;
   /** `body` may be a Standard Schema: it is made a codec here, once (see `errorPattern`). */
-  constructor(witness: ErrorWitness<E>, status: S, body: SchemaLike<B>, mapFn?: (err: E) => B, action: ErrorAction = 'respond', description?: string, formats?: readonly Format<B>[]) {
+  constructor(witness: ErrorWitness<E>, status: S, body: SchemaLike<B>, mapFn?: (err: E) => B, action: ErrorAction = 'respond', description?: string, formats?: readonly Format<B>[], headers?: ErrorHeaders<E>) {
     this.witness = witness;
     this.declaredStatus = status;
     this.status = wireStatus(status);
@@ -144,14 +160,44 @@ export class ErrorPattern<E, B, S extends Status = Status> implements RouteOptio
     this.description = description;
     this.formats = formats;
     this.mediaTypes = formats?.map((f) => f.contentType);
+    this.headers = headers?.params ?? [];
+    this.headersOf = headers?.of;
+  }
+  /** The headers of this copy, for another copy. */
+  private get ownHeaders(): ErrorHeaders<E> | undefined {
+    return this.headersOf === undefined ? undefined : { params: this.headers, of: this.headersOf };
   }
   /** A copy with another action. */
-  withAction(action: ErrorAction): ErrorPattern<E, B, S> {
-    return new ErrorPattern(this.witness, this.declaredStatus, this.body, this.mapFn, action, this.description, this.formats);
+  withAction(action: ErrorAction): ErrorPattern<E, B, S, H> {
+    return new ErrorPattern(this.witness, this.declaredStatus, this.body, this.mapFn, action, this.description, this.formats, this.ownHeaders);
   }
   /** A copy with a response description for OpenAPI. */
-  withDescription(description: string): ErrorPattern<E, B, S> {
-    return new ErrorPattern(this.witness, this.declaredStatus, this.body, this.mapFn, this.action, description, this.formats);
+  withDescription(description: string): ErrorPattern<E, B, S, H> {
+    return new ErrorPattern(this.witness, this.declaredStatus, this.body, this.mapFn, this.action, description, this.formats, this.ownHeaders);
+  }
+  /**
+   * A copy that sends response headers with its body (RFC 9110 §6.3), given as the object form's
+   * `responseHeaders` are — a map of fields to codecs or Standard Schemas (`rest.named(wireName,
+   * codec)` where the header's name is not the field's; `codec.optional(...)` for one that may be
+   * absent) — their values taken from the matched error by `headersOf`:
+   *
+   * ```ts
+   * rest.errorPattern(RateLimited, 429, problem, (e) => e.problem)
+   *   .withHeaders({ retryAfter: rest.named('Retry-After', codec.intString()) }, (e) => ({ retryAfter: e.seconds }))
+   * ```
+   *
+   * The server writes them with the body (a required header that `headersOf` leaves out, or a
+   * value its codec refuses, breaks the server's contract: a 500); the document lists them under
+   * the status (required only where every answer of the status sends them); the client decodes
+   * them, and `client.safeCall` gives them as `{ ok: false, status, error, headers }`
+   * (`ErrorPatternResponse.headers`). A pattern matched through an `ErrorPatternResponse` (an
+   * error a client call rethrew) sends that response's headers. Calling it again replaces them.
+   * @throws {RouteDeclarationError} an entry is `rest.styled` (response headers have no styles).
+   */
+  withHeaders<const M extends ParamEntries<ParamEntry>>(entries: M, headersOf: (err: E) => EntryFields<M>): ErrorPattern<E, B, S, EntryFields<M>> {
+    const params: ResponseMergeParam<unknown, unknown>[] = [];
+    responseParams(params, 'responseHeader', entries, `error pattern of status ${String(this.declaredStatus)}`);
+    return new ErrorPattern(this.witness, this.declaredStatus, this.body, this.mapFn, this.action, this.description, this.formats, { params, of: headersOf });
   }
   /**
    * A copy whose body is written as JSON under one of `types`, chosen by the request's `Accept`
@@ -160,7 +206,7 @@ export class ErrorPattern<E, B, S extends Status = Status> implements RouteOptio
    * (`application/json`, or a `+json` structured syntax suffix, RFC 6839 §3.1).
    * @throws {TypeError} no type given, or one that is not JSON.
    */
-  withMediaTypes(...types: string[]): ErrorPattern<E, B, S> {
+  withMediaTypes(...types: string[]): ErrorPattern<E, B, S, H> {
     const notJson = types.find((t) => !/^application\/(?:[^/;\s]+\+)?json$/.test(mediaTypeOf(t)));
     if (types.length === 0 || notJson !== undefined) throw new TypeError(`withMediaTypes: ${notJson === undefined ? 'give at least one media type' : `${JSON.stringify(notJson)} is not a JSON media type (application/json, or a +json suffix)`}`);
     return this.withFormats(...types.map((t) => (mediaTypeOf(t) === 'application/json' ? json(this.body) : json(this.body).withContentType(t))));
@@ -175,7 +221,7 @@ export class ErrorPattern<E, B, S extends Status = Status> implements RouteOptio
    * @throws {TypeError} no format given, one that reads no body (response-only, such as `html`),
    * or one made for another codec that cannot carry the body's.
    */
-  withFormats(...formats: Format<unknown>[]): ErrorPattern<E, B, S> {
+  withFormats(...formats: Format<unknown>[]): ErrorPattern<E, B, S, H> {
     if (formats.length === 0) throw new TypeError('withFormats: give at least one format');
     const own = formats.map((f) => {
       if (f.responseOnly === true) throw new TypeError(`withFormats: ${f.contentType} is a response-only format: a client could not read the error body`);
@@ -184,7 +230,7 @@ export class ErrorPattern<E, B, S extends Status = Status> implements RouteOptio
       if (bound === undefined) throw new TypeError(`withFormats: the ${f.contentType} format is made for another codec and cannot carry the error body's (it has no withCodec)`);
       return bound;
     });
-    return new ErrorPattern(this.witness, this.declaredStatus, this.body, this.mapFn, this.action, this.description, own);
+    return new ErrorPattern(this.witness, this.declaredStatus, this.body, this.mapFn, this.action, this.description, own, this.ownHeaders);
   }
   /**
    * The body this pattern gives for `err`: server side, a matching error in the chain mapped by
@@ -196,6 +242,20 @@ export class ErrorPattern<E, B, S extends Status = Status> implements RouteOptio
     if (e !== undefined) return this.mapFn === undefined ? (e as unknown as B) : this.mapFn(e);
     const valuer = findError(err, isErrorPatternValuer);
     return valuer?.statusCode === this.status ? (valuer.value as B) : undefined;
+  }
+  /**
+   * The header fields this pattern sends for `err` ({@link ErrorPattern.withHeaders}), as
+   * {@link ErrorPattern.match} finds its body: `headersOf` of the matching error, else the
+   * headers of an `ErrorPatternResponse` of this status in the chain; `undefined` without headers
+   * or without a match.
+   * @throws what `headersOf` throws.
+   */
+  matchHeaders(err: unknown): unknown {
+    if (this.headersOf === undefined) return undefined;
+    const e = findError(err, this.witness);
+    if (e !== undefined) return this.headersOf(e);
+    const valuer = findError(err, isErrorPatternValuer);
+    return valuer?.statusCode === this.status ? valuer.headers : undefined;
   }
 }
 

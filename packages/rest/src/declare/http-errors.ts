@@ -9,6 +9,8 @@ export interface ErrorPatternValuer {
   readonly statusCode: number;
   /** The decoded body, typed by the pattern's codec. */
   readonly value: unknown;
+  /** The decoded response headers the pattern declares (`withHeaders`); `undefined` without. */
+  readonly headers?: unknown;
 }
 
 /**
@@ -24,12 +26,18 @@ export class ErrorPatternResponse<B = unknown> extends Error implements ErrorPat
   readonly value: B;
   /** The body as bytes on the wire. */
   readonly body: Uint8Array;
-  constructor(statusCode: number, value: B, body: Uint8Array, options?: ErrorOptions) {
+  /**
+   * The response headers the pattern declares (`errorPattern(...).withHeaders(...)`), decoded by
+   * their codecs into the pattern's fields; `undefined` for a pattern without headers.
+   */
+  readonly headers: Readonly<Record<string, unknown>> | undefined;
+  constructor(statusCode: number, value: B, body: Uint8Array, options?: ErrorOptions, headers?: Readonly<Record<string, unknown>>) {
     super(`error response ${statusCode}`, options);
     this.name = 'ErrorPatternResponse';
     this.statusCode = statusCode;
     this.value = value;
     this.body = body;
+    this.headers = headers;
   }
 }
 

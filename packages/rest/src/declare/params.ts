@@ -73,6 +73,8 @@ export interface CookieAttributes {
 export interface ParamFields {
   readonly name: string;
   readonly description?: string;
+  /** Documented as deprecated (OpenAPI 3.1 §4.8.12.2): still read, to be left out of new calls. Default false. */
+  readonly deprecated?: boolean;
   /** Default false (path parameters are always required). */
   readonly required?: boolean;
 }
@@ -89,6 +91,8 @@ export class PlainParam<K extends ParamKind> implements RouteOption<unknown, unk
   readonly kind: K;
   readonly name: string;
   readonly description: string | undefined;
+  /** Documented as deprecated (OpenAPI 3.1 §4.8.12.2). */
+  readonly deprecated: boolean;
   readonly required: boolean;
   /** The string codec validating the value; `undefined` accepts any string. */
   readonly codec: Codec<unknown> | undefined;
@@ -96,12 +100,13 @@ export class PlainParam<K extends ParamKind> implements RouteOption<unknown, unk
     this.kind = kind;
     this.name = fields.name;
     this.description = fields.description;
+    this.deprecated = fields.deprecated ?? false;
     this.required = kind === 'path' ? true : (fields.required ?? false);
     this.codec = codec;
   }
   /** A copy validated by `codec` (a codec of a string wire value). */
   withCodec(codec: Codec<unknown>): PlainParam<K> {
-    return new PlainParam(this.kind, { name: this.name, ...(this.description !== undefined && { description: this.description }), required: this.required }, codec);
+    return new PlainParam(this.kind, { name: this.name, ...(this.description !== undefined && { description: this.description }), deprecated: this.deprecated, required: this.required }, codec);
   }
 }
 
@@ -140,6 +145,8 @@ export interface MergeParamFields<K extends ParamKind, R, T> {
   /** Writes a decoded value into the field. */
   readonly set: (target: R, value: T) => void;
   readonly description?: string | undefined;
+  /** Documented as deprecated (OpenAPI 3.1 §4.8.12.2); default false. */
+  readonly deprecated?: boolean | undefined;
   /** The style of a request parameter (OpenAPI 3.1 §4.8.12.4), as `rest.styled` gives it; absent: not styled. */
   readonly style?: ParamStyleOptions | undefined;
 }
@@ -160,6 +167,8 @@ export abstract class MergeParam<K extends ParamKind, R, T> {
   readonly required: boolean;
   /** Parameter-level description (distinct from the codec's schema description). */
   readonly description: string | undefined;
+  /** Documented as deprecated (OpenAPI 3.1 §4.8.12.2): still read and written, to be left out of new calls. */
+  readonly deprecated: boolean;
   readonly get: (target: R) => T | undefined;
   readonly set: (target: R, value: T) => void;
   /**
@@ -186,11 +195,17 @@ export abstract class MergeParam<K extends ParamKind, R, T> {
     this.get = fields.get;
     this.set = fields.set;
     this.description = fields.description;
+    this.deprecated = fields.deprecated ?? false;
   }
 
   /** A copy with a parameter-level description. */
   withDescription(description: string): this {
     return this.with({ description });
+  }
+
+  /** A copy documented as deprecated (OpenAPI 3.1 §4.8.12.2 `deprecated`), or not. */
+  withDeprecated(deprecated = true): this {
+    return this.with({ deprecated });
   }
 
   /** A shallow copy with `patch` applied. */

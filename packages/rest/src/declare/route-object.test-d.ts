@@ -175,3 +175,28 @@ test('inference survives chained with* calls on entries and patterns', async () 
   const res = await rest.newClient().safeCall(r.withOptions({}).withHandler(() => undefined), {});
   if (!res.ok && res.status === 404) expectTypeOf(res.error).toEqualTypeOf<{ code: 'not_found'; id: string }>();
 });
+
+test('an error pattern\'s headers are typed on safeCall\'s result for its status only', async () => {
+  class RateLimited extends Error {
+    constructor(readonly seconds: number) {
+      super('slow down');
+    }
+  }
+  const limited = rest
+    .errorPattern(RateLimited, 429, forbidden, () => ({ code: 'forbidden' as const }))
+    .withHeaders({ retryAfter: rest.named('Retry-After', codec.intString()), policy: codec.optional(codec.string()) }, (e) => ({ retryAfter: e.seconds }));
+  // @ts-expect-error a required header must be given
+  limited.withHeaders({ retryAfter: codec.intString() }, () => ({}));
+  // @ts-expect-error a header of the wrong type
+  limited.withHeaders({ retryAfter: codec.intString() }, () => ({ retryAfter: 'soon' }));
+  const r = rest.route({ method: 'GET', path: '/todos/{id}', pathParams: { id: codec.string() }, response: todo, errors: [limited, rest.errorPattern(TodoNotFound, 404, notFound, () => ({ code: 'not_found' as const, id: 'x' }))] });
+  const result = await rest.newClient().safeCall(r, { id: 'x' });
+  if (!result.ok && result.status === 429) {
+    expectTypeOf(result.headers).toEqualTypeOf<{ retryAfter: number; policy?: string | undefined }>();
+    expectTypeOf(result.error).toEqualTypeOf<{ code: 'forbidden' }>();
+  }
+  if (!result.ok && result.status === 404) {
+    // @ts-expect-error no headers declared for 404
+    void result.headers;
+  }
+});

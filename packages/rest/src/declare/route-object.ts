@@ -1,13 +1,11 @@
-import { Codec, EmptyCodec, map, mayBeAbsent, ObjectCodec, OptionalCodec, type FieldShape, type Infer, type InferInput, type ObjectInput, type ObjectOutput, type SchemaLike, type Simplify } from '@lib/codec';
+import { Codec, EmptyCodec, map, ObjectCodec, type Infer, type InferInput, type ObjectInput, type ObjectOutput, type SchemaLike, type Simplify } from '@lib/codec';
 import type { Format } from '@lib/format';
 import type { LinkDescriptor, SecurityRequirement } from '@lib/openapi';
 import type { Context, SignedInContext } from './context.js';
 import { ErrorPattern, type ErrorStatusRule, type Status, type StatusNumber } from './error-rules.js';
 import { formats as responseFormats, requestFormats } from './formats.js';
-import { asCodec, RequestMergeParam, ResponseMergeParam, type CookieAttributes, type ParamKind, type ParamLocation } from './params.js';
-import { PARAM_STYLE_SUPPORT } from './param-styles.js';
-import { installParamStyles } from './param-values.js';
-import { Styled, type CookieParamStyle, type HeaderParamStyle, type ParamStyle, type ParamStyleOptions, type PathParamStyle, type QueryParamStyle } from './styled.js';
+import { requestParams, responseParams, type AsShape, type CookieParamEntry, type EntryFields, type EntryInputFields, type HeaderParamEntry, type ParamEntries, type ParamEntry, type PathParamEntry, type QueryParamEntry, type ResponseCookieEntry } from './param-entries.js';
+import { asCodec } from './params.js';
 import { RouteDeclarationError } from './path-template.js';
 import type { PathVars } from './redirect.js';
 import { responseMeta, routeMeta, type ResponseMetaFields, type RouteMetaFields } from './route-meta.js';
@@ -16,103 +14,8 @@ import { declareRoute, type DeclaredErrors, type Route } from './route.js';
 import { SuccessResponseOption, type DeclaredSuccess } from './success.js';
 import type { AnyParam } from './params.js';
 
-/**
- * A parameter whose wire name differs from its field name: `rest.named('X-Tenant-ID', tenant)`
- * reads the `X-Tenant-ID` header into the request field the entry is declared under.
- */
-export class Named<C> {
-  /** The name on the wire: the header, cookie or query key. */
-  readonly wireName: string;
-  /** The codec or Standard Schema (or response cookie) of the value. */
-  readonly value: C;
-  /** The parameter's description in OpenAPI. */
-  readonly description: string | undefined;
-  constructor(wireName: string, value: C, description?: string) {
-    this.wireName = wireName;
-    this.value = value;
-    this.description = description;
-  }
-  /** A copy with a parameter description for OpenAPI. */
-  withDescription(description: string): Named<C> {
-    return new Named(this.wireName, this.value, description);
-  }
-}
 
-/**
- * Names a parameter on the wire: `headers: { tenantId: rest.named('X-Tenant-ID', codec.string()) }`
- * declares the header `X-Tenant-ID`, read into (and sent from) the field `tenantId`. The value
- * is a codec, a Standard Schema (`rest.named('X-Tenant-ID', z.uuid())`), a styled one
- * (`rest.named('X-Ids', rest.styled(codec.array(codec.intString())))`) or, for a response
- * cookie, `rest.responseCookie(...)`.
- */
-export function named<C extends SchemaLike | ResponseCookieField<SchemaLike> | Styled<SchemaLike>>(wireName: string, value: C): Named<C> {
-  return new Named(wireName, value);
-}
 
-/**
- * A path, query, header or cookie parameter in a style of OpenAPI 3.1 §4.8.12.4 (RFC 6570
- * expansions and the query conventions), as an entry of `pathParams`, `query`, `headers` or
- * `cookies` of `rest.route({...})`, inside `rest.named(wireName, rest.styled(...))`, or as the
- * codec of a merge parameter of `rest.newRoute` (`rest.newOptionalQueryParam('ids',
- * rest.styled(ids, { style: 'pipeDelimited' }), get, set)`):
- *
- * ```ts
- * query: { ids: rest.styled(codec.array(codec.intString()), { style: 'pipeDelimited' }) }  // ?ids=3|4|5
- * pathParams: { ids: rest.styled(codec.array(codec.intString()), { style: 'label', explode: true }) }  // /items/.3.4.5
- * query: { color: rest.styled(codec.object({ R: codec.intString(), G: codec.intString() }), { style: 'deepObject' }) }  // ?color[R]=100&color[G]=200
- * headers: { ids: rest.named('X-Ids', rest.styled(codec.array(codec.intString()))) }  // X-Ids: 3,4,5
- * ```
- *
- * `codec` (a codec or a Standard Schema) is the value's: a list of texts (`codec.array(...)` of
- * `intString`, `numberString`, `boolString`, `string`…), an object of texts (`codec.object(...)`
- * of those; `codec.record(...)`), or a single text. A list or an object needs a style anywhere but
- * a list in a query, which is read from repeated keys as always (`?ids=3&ids=4`): without options,
- * the location's default — `simple` in a path or header (`3,4,5`), exploded `form` in a query (an
- * object's properties as keys, `?R=100&G=200`) — and a cookie carries them only with `explode:
- * false` (`ids=3,4,5`). `options.style` is one of the location's styles — path `simple`
- * (default), `label`, `matrix`; query `form` (default), `spaceDelimited`, `pipeDelimited`,
- * `deepObject`; header `simple`; cookie `form` — and `options.explode` defaults to true for
- * `form` and `deepObject`, false otherwise. The server reads the value in its style (a text not
- * of it is a 400 naming the parameter, as a value its codec refuses); the client, `buildPath` and
- * `@lib/testing` write it so, percent-encoding items as RFC 6570 §3.2.1 does; the document writes
- * `style` and `explode` where they differ from their defaults. The functions that read and write
- * styles are loaded with the first `rest.styled`: a browser client whose routes declare none does
- * not carry them.
- *
- * The combination is checked when the route is declared: `rest.route` throws a
- * `RouteDeclarationError` for a list or an object without `rest.styled` (but a list in a query), a
- * style of another location, `spaceDelimited`/`pipeDelimited` of a single text or exploded,
- * `deepObject` of a non-object or not exploded, an exploded `form` object without declared
- * properties (a record) or whose property is another query parameter's name, a list or object in a
- * cookie exploded, and `rest.styled` among response headers or cookies.
- */
-export function styled<C extends SchemaLike, const S extends ParamStyle = never>(codec: C, options: ParamStyleOptions<S> = {}): Styled<C, S> {
-  // Styles are read and written by functions a route carries only when it declares one: here.
-  installParamStyles(PARAM_STYLE_SUPPORT);
-  return new Styled(codec, options);
-}
-
-/** A response cookie of the object form, with its `Set-Cookie` attributes (RFC 6265 §4.1). */
-export class ResponseCookieField<C extends SchemaLike> {
-  /** The codec or Standard Schema of the cookie's value. */
-  readonly codec: C;
-  /** The attributes sent with it; unset ones take the defaults `Path=/; Secure; HttpOnly; SameSite=Strict`. */
-  readonly attributes: CookieAttributes;
-  constructor(codec: C, attributes: CookieAttributes) {
-    this.codec = codec;
-    this.attributes = attributes;
-  }
-}
-
-/**
- * A response cookie with attributes, for `responseCookies`:
- * `{ session: rest.responseCookie(sessionCodec, { maxAge: 3600 }) }` sends
- * `Set-Cookie: session=…; Max-Age=3600; Path=/; Secure; HttpOnly; SameSite=Strict`. The value's
- * codec may be a Standard Schema (`rest.responseCookie(z.string().min(8))`).
- */
-export function responseCookie<C extends SchemaLike>(codec: C, attributes: CookieAttributes = {}): ResponseCookieField<C> {
-  return new ResponseCookieField(codec, attributes);
-}
 
 /**
  * A success response of `successes` whose headers or cookies differ from the route's, or that
@@ -154,30 +57,6 @@ export type SuccessEntry = SchemaLike | null | SuccessField<SchemaLike | null, P
 /** The `successes` of a route: other success responses (RFC 9110 §15.3), by status. */
 export type SuccessEntries = { readonly [status: number]: SuccessEntry };
 
-/** A path parameter entry: the codec (or Standard Schema) of the template variable of the same name, or `rest.styled(codec, { style })` of it. */
-export type PathParamEntry = SchemaLike | Styled<SchemaLike, PathParamStyle>;
-/** A query, header or cookie entry: a codec or Standard Schema, or `rest.named(wireName, codec)`. */
-export type ParamEntry = SchemaLike | Named<SchemaLike>;
-/** A query entry: a {@link ParamEntry}, or `rest.styled(codec, { style })` (`form`, `spaceDelimited`, `pipeDelimited`, `deepObject`), under `rest.named` or not. */
-export type QueryParamEntry = ParamEntry | Styled<SchemaLike, QueryParamStyle> | Named<Styled<SchemaLike, QueryParamStyle>>;
-/** A request header entry: a {@link ParamEntry}, or `rest.styled(codec, { explode })` (style `simple`), under `rest.named` or not. */
-export type HeaderParamEntry = ParamEntry | Styled<SchemaLike, HeaderParamStyle> | Named<Styled<SchemaLike, HeaderParamStyle>>;
-/** A request cookie entry: a {@link ParamEntry}, or `rest.styled(codec, { explode: false })` (style `form`), under `rest.named` or not. */
-export type CookieParamEntry = ParamEntry | Styled<SchemaLike, CookieParamStyle> | Named<Styled<SchemaLike, CookieParamStyle>>;
-/** A response cookie entry: a codec or Standard Schema, `rest.responseCookie(codec, attributes)`, or either under `rest.named`. */
-export type ResponseCookieEntry = SchemaLike | ResponseCookieField<SchemaLike> | Named<SchemaLike | ResponseCookieField<SchemaLike>>;
-/** A map of field names to parameter entries. */
-export type ParamEntries<E> = { readonly [key: string]: E };
-
-/** The codec (or Standard Schema) of a parameter entry. */
-export type EntryCodec<E> = E extends Named<infer X> ? EntryCodec<X> : E extends Styled<infer C, ParamStyle> ? C : E extends ResponseCookieField<infer C> ? C : E extends SchemaLike ? E : never;
-type EntryShape<M> = { readonly [K in keyof M]: EntryCodec<M[K]> };
-type AsShape<T> = T extends FieldShape ? T : never;
-
-/** The fields a map of entries gives the request or response value. */
-export type EntryFields<M> = [M] extends [undefined] ? {} : ObjectOutput<AsShape<EntryShape<M>>>;
-/** The fields a caller gives for a map of entries (optional and defaulted ones may be left out). */
-export type EntryInputFields<M> = [M] extends [undefined] ? {} : ObjectInput<AsShape<EntryShape<M>>>;
 
 type NoKeys<M> = [keyof M] extends [never] ? true : [M] extends [undefined] ? true : false;
 
@@ -384,6 +263,7 @@ export function route<
 > {
   const d = definition as unknown as RouteDefinition<string, string, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ParamEntry> | undefined, Codec<unknown> | undefined, Codec<unknown> | undefined, ParamEntries<ParamEntry> | undefined, ParamEntries<ResponseCookieEntry> | undefined, readonly AnyErrorRule[] | undefined, SuccessEntries | undefined>;
   const opts: RouteOption<never, never, unknown>[] = [];
+  const where = `${d.method.toUpperCase()} ${d.path}`;
   if (d.meta !== undefined || d.security !== undefined || d.links !== undefined) {
     opts.push(routeMeta({ ...d.meta, ...(d.security !== undefined && { security: d.security }), ...(d.links !== undefined && { links: d.links }) }));
   }
@@ -393,8 +273,8 @@ export function route<
   if (d.headers !== undefined) requestParams(opts, 'header', d.headers);
   if (d.cookies !== undefined) requestParams(opts, 'cookie', d.cookies);
   const optsBefore = opts.length;
-  if (d.responseHeaders !== undefined) responseParams(opts, 'responseHeader', d.responseHeaders, d);
-  if (d.responseCookies !== undefined) responseParams(opts, 'responseCookie', d.responseCookies, d);
+  if (d.responseHeaders !== undefined) responseParams(opts, 'responseHeader', d.responseHeaders, where);
+  if (d.responseCookies !== undefined) responseParams(opts, 'responseCookie', d.responseCookies, where);
   const hasRouteFields = opts.length > optsBefore;
   if (d.errors !== undefined) for (let i = 0; i < d.errors.length; i++) opts.push(d.errors[i] as AnyErrorRule);
   // Other success responses: each status's body codec, lifted as the main one is, and its own headers and cookies where given.
@@ -407,8 +287,8 @@ export function route<
     let params: AnyParam[] | undefined;
     if (own) {
       params = [];
-      responseParams(params, 'responseHeader', field.headers, d);
-      responseParams(params, 'responseCookie', field.cookies, d);
+      responseParams(params, 'responseHeader', field.headers, where);
+      responseParams(params, 'responseCookie', field.cookies, where);
     }
     const withFields = own ? (params?.length ?? 0) > 0 : hasRouteFields;
     const codec = body === null ? new EmptyCodec() : !(body instanceof ObjectCodec) && withFields ? bodyField(body) : body;
@@ -435,67 +315,6 @@ export function route<
   return declareRoute(d.method, d.path, reqCodec, respCodec, opts) as never;
 }
 
-/** Appends to `opts` the request merge parameter of each entry of a map of parameter entries. */
-function requestParams(opts: RouteOption<never, never, unknown>[], kind: ParamLocation, entries: ParamEntries<AnyRequestEntry>): void {
-  const keys = Object.keys(entries);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
-    const { name, codec, description, style } = unpack(kind, key, entries[key] as AnyRequestEntry);
-    const required = kind === 'path' || !mayBeAbsent(codec);
-    opts.push(new RequestMergeParam<Record<string, unknown>, unknown>({ kind, name, codec: unwrapOptional(codec), required, get: (r) => r[key], set: (r, v) => void (r[key] = v), description, style }));
-  }
-}
-
-/** Any request parameter entry, of any location. */
-type AnyRequestEntry = PathParamEntry | QueryParamEntry | HeaderParamEntry | CookieParamEntry;
-
-/** Appends to `out` the response merge parameter of each entry of a map of response header or cookie entries. */
-function responseParams(out: unknown[], kind: 'responseHeader' | 'responseCookie', entries: ParamEntries<ResponseCookieEntry> | undefined, route: { readonly method: string; readonly path: string }): void {
-  if (entries === undefined) return;
-  const keys = Object.keys(entries);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
-    const entry = (entries as ParamEntries<ResponseCookieEntry>)[key] as ResponseCookieEntry;
-    const { name, codec, description, attributes, style } = unpack(kind, key, entry);
-    if (style !== undefined) throw new RouteDeclarationError(`${route.method.toUpperCase()} ${route.path}`, `${kind === 'responseHeader' ? 'response header' : 'response cookie'} ${JSON.stringify(key)}: rest.styled is for path, query, header and cookie parameters`);
-    const p = new ResponseMergeParam<Record<string, unknown>, unknown>({ kind, name, codec: unwrapOptional(codec), required: !mayBeAbsent(codec), get: (r) => r[key], set: (r, v) => void (r[key] = v), description });
-    out.push(attributes === undefined ? p : p.withAttributes(() => attributes));
-  }
-}
-
-/**
- * The wire name, codec, description and cookie attributes of a parameter entry. Its codec or
- * Standard Schema becomes a parameter's codec (text on the wire; optional when the schema takes
- * `undefined`) through `asCodec`, as every codec of a route does.
- */
-function unpack(
-  kind: ParamKind,
-  key: string,
-  entry: ResponseCookieEntry | AnyRequestEntry,
-): { name: string; codec: Codec<unknown>; description: string | undefined; attributes: CookieAttributes | undefined; style: ParamStyleOptions | undefined } {
-  let name = key;
-  let description: string | undefined;
-  let value: SchemaLike | ResponseCookieField<SchemaLike> | Named<unknown> | Styled<SchemaLike> = entry;
-  if (value instanceof Named) {
-    name = value.wireName;
-    description = value.description;
-    value = value.value as SchemaLike | ResponseCookieField<SchemaLike> | Styled<SchemaLike>;
-  }
-  let style: ParamStyleOptions | undefined;
-  if (value instanceof Styled) {
-    style = value.options;
-    value = value.codec;
-  }
-  const attributes = value instanceof ResponseCookieField ? value.attributes : undefined;
-  const schema = value instanceof ResponseCookieField ? value.codec : (value as SchemaLike);
-  // A codec as it is, without building the message a Standard Schema's failure would need.
-  const codec = schema instanceof Codec ? schema : asCodec(schema, `${kind} parameter ${JSON.stringify(key)}`, true);
-  return { name, codec, description, attributes, style };
-}
-
-function unwrapOptional(c: Codec<unknown>): Codec<unknown> {
-  return c instanceof OptionalCodec ? (c.inner as Codec<unknown>) : c;
-}
 
 /** The codec of `{ body }`: the body codec's wire value and schema, its value under `body`. */
 function bodyField(inner: Codec<unknown>): Codec<unknown> {

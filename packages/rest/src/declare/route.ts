@@ -56,7 +56,7 @@ export interface RouteRegistry {
 export type HandlerResult<Resp> = Resp | Answer | Redirect | NotModified;
 
 /** The typed error responses of a list of error rules or route options: one {@link DeclaredError} per `errorPattern`. */
-export type DeclaredErrors<E> = E extends readonly (infer X)[] ? (X extends ErrorPattern<infer _E, infer B, infer S> ? DeclaredError<StatusNumber<S>, B> : never) : never;
+export type DeclaredErrors<E> = E extends readonly (infer X)[] ? (X extends ErrorPattern<infer _E, infer B, infer S, infer H> ? DeclaredError<StatusNumber<S>, B, H> : never) : never;
 
 /**
  * A route's handler: returns the response value, `respond(status, value)` for another declared
@@ -687,24 +687,33 @@ export function matchErrorRule(rules: readonly ErrorRule[], err: unknown): { rea
  * the one with a format of its own (`withFormats`, `withMediaTypes`) of the response's
  * `Content-Type` reads it in that format; else the first, and a body in one of `formats` that can
  * carry the pattern's codec (json, yaml, toml, cbor, xml) is read in that format, any other in
- * JSON — as the server writes it; `undefined` when no pattern has the status.
+ * JSON — as the server writes it; `undefined` when no pattern has the status. The pattern's
+ * response headers are not read (see {@link decodeErrorRule}).
  * @throws {DecodeError} when the body does not decode through the pattern's codec.
  */
 export function decodeErrorWith(rules: readonly ErrorRule[], status: number, body: Uint8Array, contentType: string | undefined, formats: readonly Format<unknown>[]): ErrorPatternResponse | undefined {
+  const decoded = decodeErrorRule(rules, status, body, contentType, formats);
+  return decoded === undefined ? undefined : new ErrorPatternResponse(status, decoded.value, body);
+}
+
+/**
+ * As {@link decodeErrorWith}: the pattern that reads the body, and the decoded value.
+ * @throws {DecodeError} when the body does not decode through the pattern's codec.
+ */
+export function decodeErrorRule(rules: readonly ErrorRule[], status: number, body: Uint8Array, contentType: string | undefined, formats: readonly Format<unknown>[]): { readonly rule: ErrorPattern<unknown, unknown>; readonly value: unknown } | undefined {
   const type = contentType === undefined ? 'application/json' : mediaTypeOf(contentType);
   const carrier = type === 'application/json' || type === '' ? undefined : formats.find((f) => f.withCodec !== undefined && mediaTypeOf(f.contentType) === type);
   const patterns = rules.filter((r): r is ErrorPattern<unknown, unknown> => r.optionKind === 'errorPattern' && r.action === 'respond' && r.status === status);
   // Patterns of one status with formats of their own (withFormats, withMediaTypes): the one
   // naming the response's type reads it, in that format; else the first, in the negotiated
   // format or JSON.
-  for (const r of patterns) {
-    const own = r.formats?.find((f) => mediaTypeOf(f.contentType) === type);
-    if (own !== undefined) return new ErrorPatternResponse(status, own.unmarshal(body), body);
+  for (const rule of patterns) {
+    const own = rule.formats?.find((f) => mediaTypeOf(f.contentType) === type);
+    if (own !== undefined) return { rule, value: own.unmarshal(body) };
   }
   const rule = patterns[0];
   if (rule === undefined) return undefined;
-  const value = (carrier?.withCodec?.(rule.body) ?? json(rule.body)).unmarshal(body);
-  return new ErrorPatternResponse(status, value, body);
+  return { rule, value: (carrier?.withCodec?.(rule.body) ?? json(rule.body)).unmarshal(body) };
 }
 
 /**

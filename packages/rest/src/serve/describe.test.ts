@@ -434,3 +434,23 @@ function pipelineRequest(method: string, accept: string | undefined): PipelineRe
     native: undefined,
   };
 }
+
+describe('describeRoute: deprecated parameters', () => {
+  it('marks a parameter deprecated where it is declared so, in the object form, as a merge parameter and as a plain one', () => {
+    const r = rest.route({
+      method: 'GET',
+      path: '/orders',
+      query: { status: codec.optional(codec.string()), state: rest.named('state', codec.optional(codec.string())).withDescription('Use status.').withDeprecated() },
+      headers: { token: rest.named('X-Legacy-Token', codec.optional(codec.string())).withDeprecated() },
+      response: codec.object({ n: codec.int() }),
+    });
+    interface Req {
+      page?: number;
+    }
+    const merged = rest.newRoute<Req, { n: number }>('GET', '/pages', codec.empty<Req>(), codec.object({ n: codec.int() }), rest.newOptionalQueryParam('page', codec.intString(), (q: Req) => q.page, (q, v) => void (q.page = v)).withDeprecated(), rest.queryParam({ name: 'legacy', deprecated: true }));
+    const doc = render(as(r), as(merged));
+    const params = (path: string): [string, boolean, string | undefined][] => ((op(doc, path, 'get').parameters ?? []) as ParameterObject[]).map((p) => [p.name, p.deprecated ?? false, p.description]);
+    expect(params('/orders')).toEqual([['status', false, undefined], ['state', true, 'Use status.'], ['X-Legacy-Token', true, undefined]]);
+    expect(params('/pages')).toEqual([['page', true, undefined], ['legacy', true, undefined]]);
+  });
+});

@@ -6,7 +6,7 @@ import { ErrorPattern, type ErrorRule } from '../declare/error-rules.js';
 import { BodyTooLargeError, MethodNotAllowedError, MiddlewareError, MiddlewareInputError, NoRouteError, NotAcceptableError, ParamError, RequestBodyError, RequestValidationError, UnauthorizedError, UnsupportedMediaTypeError } from '../declare/errors.js';
 import { middlewareParamSpecs } from '../declare/middleware.js';
 import { PipelineNoResponseError } from '../declare/http-errors.js';
-import type { AnyParam } from '../declare/params.js';
+import type { AnyParam, ResponseMergeParam } from '../declare/params.js';
 import { admitsNoBody, BODY_METHODS, defaultStatus, takesNothing } from '../declare/route.js';
 import { PARAM_ERRORS } from '../declare/param-values.js';
 import { documentedStyle } from '../declare/param-styles.js';
@@ -37,7 +37,7 @@ function media<T>(formats: readonly Format<T>[], schemaName: string | undefined)
   }));
 }
 
-function responseParts(params: readonly AnyParam[]): { headers: HeaderDescriptor[]; cookies: ResponseCookieDescriptor[] } {
+function responseParts(params: readonly (AnyParam | ResponseMergeParam<unknown, unknown>)[]): { headers: HeaderDescriptor[]; cookies: ResponseCookieDescriptor[] } {
   const headers: HeaderDescriptor[] = [];
   const cookies: ResponseCookieDescriptor[] = [];
   for (const p of params) {
@@ -51,6 +51,17 @@ function responseParts(params: readonly AnyParam[]): { headers: HeaderDescriptor
     (p.kind === 'responseHeader' ? headers : cookies).push(d);
   }
   return { headers, cookies };
+}
+
+/**
+ * The headers of an error status that one more case joins (a rule, or a pipeline answer, of the
+ * same status), each listed once: required only where every case sends it.
+ */
+function joinHeaders(slot: readonly HeaderDescriptor[] | undefined, joining: readonly HeaderDescriptor[]): readonly HeaderDescriptor[] | undefined {
+  if (slot === undefined && joining.length === 0) return undefined;
+  const out = (slot ?? []).map((h) => (h.required && !joining.some((j) => j.name.toLowerCase() === h.name.toLowerCase() && j.required) ? { ...h, required: false } : h));
+  for (const j of joining) if (!out.some((h) => h.name.toLowerCase() === j.name.toLowerCase())) out.push(j.required ? { ...j, required: false } : j);
+  return out;
 }
 
 /**
@@ -84,8 +95,8 @@ interface ErrorSlot {
   readonly typed: codec.Codec<unknown>[];
   /** Specification extensions of the response (`x-max-body-bytes` on a 413). */
   extensions?: Readonly<Record<`x-${string}`, unknown>>;
-  /** Headers the pipeline sends with it (`WWW-Authenticate` on a 401). */
-  headers?: readonly HeaderDescriptor[];
+  /** Headers sent with it: the pipeline's (`WWW-Authenticate` on a 401), a pattern's (`withHeaders`). */
+  headers?: readonly HeaderDescriptor[] | undefined;
   /** The media types of a typed body whose pattern names them (`withMediaTypes`), by body. */
   readonly ownTypes: Map<codec.Codec<unknown>, readonly string[]>;
 }
@@ -162,16 +173,17 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>, settings: S
     order.push(r);
   };
   /** A rule's status: its own slot, merged with an earlier rule's of the same status. */
-  const ruleSlot = (key: string, wire: number, description: string, body: codec.Codec<unknown>, typed: boolean, mediaTypes?: readonly string[]): void => {
+  const ruleSlot = (key: string, wire: number, description: string, body: codec.Codec<unknown>, typed: boolean, mediaTypes?: readonly string[], headers: readonly HeaderDescriptor[] = []): void => {
     if (claimed(key)) return;
     const slot = slots.find((s) => s.key.toUpperCase() === key.toUpperCase());
     if (slot !== undefined) {
+      slot.headers = joinHeaders(slot.headers, headers);
       if (!slot.bodies.includes(body)) slot.bodies.push(body);
       if (typed && !slot.typed.includes(body)) slot.typed.push(body);
       if (typed && mediaTypes !== undefined && !slot.ownTypes.has(body)) slot.ownTypes.set(body, mediaTypes);
       return;
     }
-    const created: ErrorSlot = { key, wire, description, bodies: [body], typed: typed ? [body] : [], ownTypes: new Map(typed && mediaTypes !== undefined ? [[body, mediaTypes]] : []) };
+    const created: ErrorSlot = { key, wire, description, bodies: [body], typed: typed ? [body] : [], ownTypes: new Map(typed && mediaTypes !== undefined ? [[body, mediaTypes]] : []), ...(headers.length > 0 && { headers }) };
     slots.push(created);
     order.push(created);
   };
@@ -187,7 +199,7 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>, settings: S
       return;
     }
     if (extensions !== undefined) slot.extensions = { ...slot.extensions, ...extensions };
-    if (headers !== undefined) slot.headers = [...(slot.headers ?? []), ...headers];
+    slot.headers = joinHeaders(slot.headers, headers ?? []);
     const added = bodies.filter((b) => !slot.bodies.includes(b));
     if (added.length === 0) return;
     slot.bodies.push(...added);
@@ -287,7 +299,7 @@ export function describeRoute(handle: RouteHandle<unknown, unknown>, settings: S
     if (rule instanceof ErrorPattern) {
       const key = String(rule.declaredStatus);
       // Only an ErrorRespond pattern writes its own body; ErrorHandle and ErrorLog go through the errorHandler.
-      ruleSlot(key, rule.status, rule.description ?? reasonPhrase(key), rule.action === 'respond' ? rule.body : errorBody, rule.action === 'respond', rule.mediaTypes);
+      ruleSlot(key, rule.status, rule.description ?? reasonPhrase(key), rule.action === 'respond' ? rule.body : errorBody, rule.action === 'respond', rule.mediaTypes, responseParts(rule.headers).headers);
     } else {
       ruleSlot(String(rule.status), rule.status, reasonPhrase(rule.status), errorBody, false);
     }
@@ -458,7 +470,9 @@ function byteCount(n: number): string {
   return `${n} bytes (${Number.isInteger(value) ? value : value.toFixed(2)} ${unit[1]})`;
 }
 
-function describedParam(params: readonly AnyParam[], kind: string, name: string): { description: string } | undefined {
+/** The parameter-level documentation of a declared parameter: its description, and whether it is deprecated. */
+function describedParam(params: readonly AnyParam[], kind: string, name: string): { description?: string; deprecated?: true } | undefined {
   const p = params.find((q) => q.kind === kind && q.name === name);
-  return p?.description === undefined ? undefined : { description: p.description };
+  if (p === undefined) return undefined;
+  return { ...(p.description !== undefined && { description: p.description }), ...(p.deprecated && { deprecated: true as const }) };
 }

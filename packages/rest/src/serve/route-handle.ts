@@ -66,7 +66,7 @@ export class ServerRouteHandle<Req, Resp> extends RouteHandle<Req, Resp> impleme
     const m = this.matchRule(err);
     if (m === undefined || m.rule.optionKind !== 'errorPattern' || m.rule.action !== 'respond') return undefined;
     const body = json(m.rule.body).marshal(m.value);
-    return new ErrorPatternResponse(m.rule.status, m.value, body, { cause: err });
+    return new ErrorPatternResponse(m.rule.status, m.value, body, { cause: err }, m.rule.matchHeaders(err) as Readonly<Record<string, unknown>> | undefined);
   }
 
   /**

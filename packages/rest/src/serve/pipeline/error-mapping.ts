@@ -154,6 +154,8 @@ export function compileErrorMapping(plan: RoutePlan): ErrorMapper {
       if (m === undefined || !(m.rule instanceof ErrorPattern)) return errorResponse(errorHandler, ctx, err, status, errorMediaType);
       const headers: [string, string][] = [];
       encodeMergeFields(mergeResponseParams, m.value, headers, true);
+      // The pattern's own headers (withHeaders): its contract, as a success's headers are.
+      if (m.rule.headers.length > 0) encodeMergeFields(m.rule.headers, m.rule.matchHeaders(err) ?? {}, headers, false);
       if (m.rule.action !== 'respond') {
         const res = errorResponse(errorHandler, ctx, err, status, errorMediaType);
         return { ...res, headers: [...res.headers, ...headers] };
