@@ -1,4 +1,4 @@
-import { type ObjectCodec, type ObjectOutput, type JsonSchema, type Shape } from '@lib/codec';
+import { type ObjectCodec, type ObjectOutput, type JsonSchema, type SchemaGenerator, type Shape } from '@lib/codec';
 import type { Format } from './format.js';
 import { syntaxError, toUtf8, utf8 } from './internal/body-error.js';
 import { fieldText, formFields, formSchema, wireObject, type FormField } from './internal/form-fields.js';
@@ -85,6 +85,11 @@ export class FormFormat<S extends Shape> implements Format<ObjectOutput<S>> {
   /** The object schema with each field described as a parameter (its meaning, not its text). */
   get bodySchema(): JsonSchema {
     return (this.#schema ??= formSchema(this.codec as unknown as ObjectCodec<Shape>, this.#fields));
+  }
+
+  /** {@link FormFormat.bodySchema}, each field's schema by `gen` (a named codec a reference to its component). */
+  bodySchemaWith(gen: SchemaGenerator): JsonSchema {
+    return formSchema(this.codec as unknown as ObjectCodec<Shape>, this.#fields, undefined, gen);
   }
 
   /**

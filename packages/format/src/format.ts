@@ -1,4 +1,4 @@
-import type { Codec, JsonSchema } from '@lib/codec';
+import type { Codec, JsonSchema, SchemaGenerator } from '@lib/codec';
 
 /**
  * A body format: how a typed value travels as bytes under one media type. `unmarshal` parses
@@ -18,6 +18,12 @@ export interface Format<T> {
    * are `{ type: 'string', contentMediaType }`); `undefined` means the codec's schema.
    */
   readonly bodySchema?: JsonSchema;
+  /**
+   * {@link Format.bodySchema} as a document writes it, for a body schema that holds codecs'
+   * schemas (`form`, `multipart`): each by `gen`, so that a named codec is a reference to its
+   * component (recursion included) rather than a copy. Optional: `bodySchema` otherwise.
+   */
+  bodySchemaWith?(gen: SchemaGenerator): JsonSchema;
   /**
    * True for a format that can only write (`html`): clients do not offer it in `Accept`, and
    * its `unmarshal` throws a `TypeError`.

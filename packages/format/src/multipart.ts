@@ -1,4 +1,4 @@
-import { type JsonSchema, type ObjectCodec, type ObjectOutput, type Shape } from '@lib/codec';
+import { SchemaGenerator, type JsonSchema, type ObjectCodec, type ObjectOutput, type Shape } from '@lib/codec';
 import { concatBytes } from './bytes.js';
 import * as MP from 'multipasta';
 import { BodyLimitError, type FileStore, type Format, type StreamInfo } from './format.js';
@@ -372,12 +372,17 @@ export class MultipartFormat<S extends Shape> implements Format<ObjectOutput<S>>
 
   /** The object schema: text fields by meaning, file fields as binary strings of their media type. */
   get bodySchema(): JsonSchema {
-    return (this.#schema ??= formSchema(this.codec as unknown as ObjectCodec<Shape>, this.#fields, (f) => {
+    return (this.#schema ??= this.bodySchemaWith(new SchemaGenerator()));
+  }
+
+  /** {@link MultipartFormat.bodySchema}, each JSON or text part's schema by `gen` (a named codec a reference to its component). */
+  bodySchemaWith(gen: SchemaGenerator): JsonSchema {
+    return formSchema(this.codec as unknown as ObjectCodec<Shape>, this.#fields, (f) => {
       const s: JsonSchema = { type: 'string', contentMediaType: fileType(f) };
       const description = f.codec.meta.description ?? f.item.meta.description;
       if (description !== undefined) s.description = description;
       return s;
-    }));
+    }, gen);
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { Codec, JsonSchema } from '@lib/codec';
+import type { Codec, JsonSchema, SchemaGenerator } from '@lib/codec';
 
 /**
  * The route descriptor: what `@lib/rest` produces from a route declaration and what this
@@ -52,6 +52,11 @@ export interface MediaTypeDescriptor {
   readonly schemaName?: string;
   /** A schema that replaces the codec's (binary bodies); rendered as is. */
   readonly schema?: JsonSchema;
+  /**
+   * A schema that replaces the codec's, written by the document's generator (form and multipart
+   * bodies: a named part codec is a reference to its component). Takes precedence over `schema`.
+   */
+  readonly schemaWith?: (gen: SchemaGenerator) => JsonSchema;
   /**
    * The codec of each item of a streamed sequence (NDJSON lines, server-sent events): rendered
    * as the Media Type Object's `x-itemSchema`. OpenAPI 3.1 has no keyword for the items of a

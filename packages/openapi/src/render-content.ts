@@ -5,7 +5,8 @@ import { routeError } from './render-error.js';
 
 /**
  * The `content` map of a request body or response: media type → `{ schema }`, in declaration
- * order. The schema is, in order of precedence: `md.schema` as given (binary bodies); a `$ref`
+ * order. The schema is, in order of precedence: `md.schemaWith(gen)` (form and multipart bodies);
+ * `md.schema` as given (binary bodies); a `$ref`
  * to `components.schemas[md.schemaName]` holding the codec's full schema (the name wins over the
  * codec's own `withName`); the codec's schema at a use site (a `$ref` for a named codec). With
  * `md.alternatives`, the schema is `anyOf` of the distinct schemas of `md.codec` and each
@@ -24,11 +25,11 @@ export function renderContent(
   const out: Record<string, MediaTypeObject> = {};
   for (const md of content) {
     const codecs = [md.codec, ...(md.alternatives ?? [])].filter((c, i, all) => c.kind !== 'empty' && all.indexOf(c) === i);
-    if (md.schema === undefined && codecs.length === 0) continue;
+    if (md.schema === undefined && md.schemaWith === undefined && codecs.length === 0) continue;
     if (Object.hasOwn(out, md.mediaType)) {
       throw routeError(route, 'duplicateMediaType', `media type "${md.mediaType}" is declared twice for one body`, md.mediaType);
     }
-    const mt: MediaTypeObject = { schema: md.schema !== undefined ? structuredClone(md.schema) : bodySchema(md, codecs, gen) };
+    const mt: MediaTypeObject = { schema: md.schemaWith !== undefined ? md.schemaWith(gen) : md.schema !== undefined ? structuredClone(md.schema) : bodySchema(md, codecs, gen) };
     if (md.itemCodec !== undefined) mt['x-itemSchema'] = gen.schema(md.itemCodec);
     if (md.encoding !== undefined) mt.encoding = Object.fromEntries(Object.entries(md.encoding).map(([k, e]) => [k, { contentType: e.contentType }]));
     out[md.mediaType] = mt;

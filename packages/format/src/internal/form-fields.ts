@@ -154,8 +154,7 @@ export function wireObject(fields: readonly FormField[], values: Map<string, unk
  * The object schema of a form body, each field described by its meaning as a parameter
  * (`intString()` → `{ type: 'integer' }`); `file(field)` gives a file field's schema.
  */
-export function formSchema(codec: ObjectCodec<Shape>, fields: readonly FormField[], file?: (f: FormField) => JsonSchema): JsonSchema {
-  const gen = new SchemaGenerator();
+export function formSchema(codec: ObjectCodec<Shape>, fields: readonly FormField[], file?: (f: FormField) => JsonSchema, gen: SchemaGenerator = new SchemaGenerator()): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const f of fields) {

@@ -337,7 +337,8 @@ function bodyFieldFormat(f: Format<unknown>, codec: Codec<unknown>): Format<unkn
   if (f.itemCodec !== undefined) lifted.itemCodec = f.itemCodec;
   if (f.maxBodyBytes !== undefined) lifted.maxBodyBytes = f.maxBodyBytes;
   if (f.maxBodyBytesFrom !== undefined) lifted.maxBodyBytesFrom = f.maxBodyBytesFrom;
-  const { marshalText, marshalStream, unmarshalStream, marshalMessage, marshalMessageAsync, withCodec } = f;
+  const { marshalText, marshalStream, unmarshalStream, marshalMessage, marshalMessageAsync, withCodec, bodySchemaWith } = f;
+  if (bodySchemaWith !== undefined) lifted.bodySchemaWith = (gen) => bodySchemaWith.call(f, gen);
   if (marshalText !== undefined) lifted.marshalText = (v) => marshalText.call(f, (v as Field).body);
   if (marshalStream !== undefined) lifted.marshalStream = (v, signal) => marshalStream.call(f, (v as Field).body, signal);
   if (unmarshalStream !== undefined) lifted.unmarshalStream = async (b, info) => ({ body: await unmarshalStream.call(f, b, info) });

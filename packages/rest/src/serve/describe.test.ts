@@ -454,3 +454,18 @@ describe('describeRoute: deprecated parameters', () => {
     expect(params('/pages')).toEqual([['page', true, undefined], ['legacy', true, undefined]]);
   });
 });
+
+describe('describeRoute: multipart parts of named codecs', () => {
+  it('references their components, recursion included, for a required and an optional body', () => {
+    const node: codec.Codec<{ name: string; parent?: unknown }> = codec.object({ name: codec.string(), parent: codec.optional(codec.lazy(() => node)) }).withName('TreeNode');
+    const upload = codec.object({ node, file: codec.bytes() });
+    const required = rest.route({ method: 'POST', path: '/trees', body: upload, requestFormats: [format.multipart(upload)], response: codec.object({ ok: codec.boolean() }) });
+    const optional = rest.route({ method: 'PUT', path: '/trees', body: codec.optional(upload), requestFormats: [format.multipart(upload)], response: codec.object({ ok: codec.boolean() }) });
+    const doc = render(as(required), as(optional));
+    for (const method of ['post', 'put'] as const) {
+      const schema = op(doc, '/trees', method).requestBody as { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+      expect(schema.content['multipart/form-data']?.schema.properties['node']).toEqual({ $ref: '#/components/schemas/TreeNode' });
+    }
+    expect(doc.components?.schemas?.['TreeNode']).toEqual({ type: 'object', properties: { name: { type: 'string' }, parent: { $ref: '#/components/schemas/TreeNode' } }, required: ['name'] });
+  });
+});

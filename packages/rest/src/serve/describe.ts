@@ -32,6 +32,8 @@ function media<T>(formats: readonly Format<T>[], schemaName: string | undefined)
     ...(schemaName !== undefined && f.itemCodec === undefined && { schemaName }),
     // A sequence of items (NDJSON, events) is text on the wire; its items have their own schema.
     ...(f.bodySchema !== undefined ? { schema: f.bodySchema } : f.itemCodec !== undefined && { schema: { type: 'string' } }),
+    // Part codecs by the document's generator: a named one is a reference to its component.
+    ...(f.bodySchemaWith !== undefined && { schemaWith: (gen: codec.SchemaGenerator) => (f.bodySchemaWith as (g: codec.SchemaGenerator) => codec.JsonSchema).call(f, gen) }),
     ...(f.itemCodec !== undefined && { itemCodec: f.itemCodec }),
     ...(f.encoding !== undefined && Object.keys(f.encoding).length > 0 && { encoding: f.encoding }),
   }));
