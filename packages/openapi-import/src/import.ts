@@ -1,6 +1,6 @@
 import { escapeToken, isObject, parseDocument, resolvePointer, type Json, type JsonObject } from './load.js';
 import { camel, isIdentifier, propertyKey, toIdentifier, unique } from './names.js';
-import { SchemaEmitter, typedRest, type Refusal } from './schema.js';
+import { SchemaEmitter, typedRest, unnamed, type Refusal } from './schema.js';
 
 /** Options of {@link importDocument}. */
 export interface ImportOptions {
@@ -502,8 +502,9 @@ class RouteWriter {
       const note = checks.length > 0 ? ` ${checks.join(' ')}` : '';
       if (where === 'path') {
         declaredPath.add(name);
-        const desc = typeof p.description === 'string' ? ` ${this.refuse(`${ptr}/description`, 'param-doc', 'path parameters carry no description in @lib; left out')}` : '';
-        out.pathParams.push(`${propertyKey(name)}: ${styledOf(c)}${note}${desc}`);
+        // A path parameter is documented by its codec's description (rendered as the parameter's).
+        const described = typeof p.description === 'string' ? `${unnamed(c)}.withDescription(${JSON.stringify(p.description)})` : c;
+        out.pathParams.push(`${propertyKey(name)}: ${styledOf(described)}${note}`);
         this.fields.add(name);
         continue;
       }

@@ -477,7 +477,8 @@ export class SchemaEmitter {
  * (the OpenAPI renderer refuses that); a lazy codec has no name of its own and renders as a
  * `$ref` to the named one with its own keywords beside it.
  */
-function unnamed(expr: string): string {
+/** A reference to a named codec, as a lazy one of no name of its own (annotations on it are this use's); any other expression as it is. */
+export function unnamed(expr: string): string {
   const m = /^([A-Za-z_$][\w$]*)((?:\s*\/\*[\s\S]*?\*\/)*)$/.exec(expr);
   return m === null ? expr : `codec.lazy(() => ${m[1] as string})${m[2] as string}`;
 }

@@ -295,3 +295,28 @@ test('another success without headers of its own documents none, where the main 
   await serveAndDiff(r!, doc);
   expect(r?.differences).toEqual([]);
 }, 60_000);
+
+test('a path parameter\'s description is its codec\'s, documented as the parameter\'s (a named schema keeps its name)', async () => {
+  const doc = {
+    openapi: '3.1.0', info: { title: 'T', version: '1' },
+    paths: {
+      '/repos/{owner}/{id}': {
+        get: {
+          operationId: 'getRepo',
+          parameters: [
+            { name: 'owner', in: 'path', required: true, description: 'The account owner of the repository.', schema: { type: 'string' } },
+            { name: 'id', in: 'path', required: true, description: 'The repository id.', schema: { $ref: '#/components/schemas/RepoId' } },
+          ],
+          responses: { '200': { description: 'OK', content: { 'application/json': { schema: { type: 'object', properties: { id: { $ref: '#/components/schemas/RepoId' } } } } } } },
+        },
+      },
+    },
+    components: { schemas: { RepoId: { type: 'string', pattern: '^[a-z]+$' } } },
+  };
+  const [r] = generate([{ name: 'path-descriptions', doc }]);
+  expect(r?.typeErrors).toEqual([]);
+  expect(r?.refused.map((x) => x.kind)).not.toContain('param-doc');
+  await serveAndDiff(r!, doc);
+  expect(r?.differences).toEqual([]);
+  expect(r?.schemaDifferences).toEqual([]);
+}, 60_000);

@@ -12,12 +12,15 @@ export class ResponseError<S extends number | string = number | string> extends 
   readonly body: unknown;
   /** The media type to answer in, where the status has a body per media type; `undefined`: the first. */
   readonly mediaType: string | undefined;
-  constructor(status: S, body?: unknown, mediaType?: string) {
+  /** The response headers the status declares, by field. */
+  readonly headers: Readonly<Record<string, unknown>> | undefined;
+  constructor(status: S, body?: unknown, mediaType?: string, headers?: Readonly<Record<string, unknown>>) {
     super(`HTTP ${status}`);
     this.name = 'ResponseError';
     this.status = status;
     this.body = body;
     this.mediaType = mediaType;
+    this.headers = headers;
   }
 }
 /** Matches a ResponseError of `status` (and, given `mediaTypes`, of one of them). */
