@@ -234,6 +234,12 @@ function helperSource(helpers: ReadonlySet<string>, errors: boolean): string[] {
     out.push("  return validate.constraint<number>({ name: 'exclusiveMaximum', test: (v) => v < n, message: `must be less than ${n}`, schema: (s) => ({ ...s, exclusiveMaximum: n }) });");
     out.push('}');
   }
+  if (helpers.has('alsoMatches')) {
+    out.push('/** Keywords beside a union (`properties`, `required`): every value also matches `object`; the schema states them. */');
+    out.push('function alsoMatches(object: codec.Codec<any>, keywords: Readonly<Record<string, unknown>>): codec.Constraint<any> {');
+    out.push("  return validate.constraint<any>({ name: 'properties', test: (v) => { try { object.validate(v); return true; } catch { return false; } }, message: 'must match the properties beside its alternatives', schema: (s) => ({ ...s, ...keywords }) });");
+    out.push('}');
+  }
   if (helpers.has('requiredSets')) {
     out.push('/** `oneOf` (exactly one) or `anyOf` (one or more) of sets of properties an object must have: `{ required: [...] }` each. */');
     out.push("function requiredSets(kw: 'oneOf' | 'anyOf', sets: readonly { readonly required: readonly string[]; readonly title?: string; readonly description?: string }[]): codec.Constraint<any> {");

@@ -43,7 +43,7 @@ const STRING_FORMATS: Record<string, string> = {
 export type SchemaUse = 'json' | 'param' | 'multipart' | 'part';
 
 /** The helpers the generated module needs, by name. */
-export type Helper = 'annotate' | 'exclusiveMinimum' | 'exclusiveMaximum' | 'multipleOf' | 'exactlyOne' | 'requiredSets';
+export type Helper = 'annotate' | 'exclusiveMinimum' | 'exclusiveMaximum' | 'multipleOf' | 'exactlyOne' | 'requiredSets' | 'alsoMatches';
 
 /**
  * Turns JSON Schemas of an OpenAPI document into `@lib/codec` expressions (TypeScript source),
@@ -249,17 +249,25 @@ export class SchemaEmitter {
     }
     if (typeof s.minLength === 'number') cs.push(`validate.minLength(${s.minLength})`);
     if (typeof s.maxLength === 'number') cs.push(`validate.maxLength(${s.maxLength})`);
+    let annotations = ann;
     if (typeof s.pattern === 'string') {
-      let ok = true;
-      try {
-        new RegExp(s.pattern, 'u');
-      } catch {
-        ok = false;
-      }
-      if (ok) cs.push(`validate.pattern(new RegExp(${JSON.stringify(s.pattern)}))`);
-      else notes.push(this.refuse(`${ptr}/pattern`, 'pattern', `the pattern ${JSON.stringify(s.pattern)} is not an ECMAScript regular expression with the u flag (JSON Schema's dialect); left out`));
+      const compiles = (flags: string): boolean => {
+        try {
+          new RegExp(s.pattern as string, flags);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      if (compiles('u')) cs.push(`validate.pattern(new RegExp(${JSON.stringify(s.pattern)}))`);
+      else if (compiles('')) {
+        // Valid ECMA-262 without the u flag (a bare `{`, as many documents have): tested so, and
+        // kept in the schema as the document writes it (validate.pattern reflects u patterns only).
+        cs.push(`validate.pattern(new RegExp(${JSON.stringify(s.pattern)}))`);
+        annotations = { ...ann, pattern: s.pattern };
+      } else notes.push(this.refuse(`${ptr}/pattern`, 'pattern', `the pattern ${JSON.stringify(s.pattern)} is not an ECMAScript regular expression; left out`));
     }
-    return this.annotated('codec.string()', ann, cs);
+    return this.annotated('codec.string()', annotations, cs);
   }
 
   private emitNumber(s: JsonObject, type: string, ptr: string, use: SchemaUse, notes: string[], ann: JsonObject): string {
@@ -370,6 +378,15 @@ export class SchemaEmitter {
       else branches = branches.map((b) => (isObject(b) && typeof b.$ref !== 'string' && b.type === undefined ? { ...b, type } : b));
     }
     const others = Object.keys(s).filter((k) => !['oneOf', 'anyOf', 'description', 'title', 'deprecated', 'example', 'examples', 'default', 'nullable', 'discriminator', 'type'].includes(k) && !ANNOTATIONS.has(k) && !k.startsWith('x-'));
+    // Properties beside the alternatives (a discriminator's property declared once, above them):
+    // every value also matches them, and the schema states them as the document does.
+    let beside: string | undefined;
+    if (others.length > 0 && others.every((k) => k === 'properties' || k === 'required') && (s.type === undefined || s.type === 'object') && !JSON.stringify(others.map((k) => s[k])).includes('"$ref"')) {
+      const keywords = Object.fromEntries(others.map((k) => [k, s[k] as Json]));
+      beside = `alsoMatches(${this.emit({ type: 'object', ...keywords }, ptr, use)}, ${JSON.stringify(keywords)})`;
+      this.helpers.add('alsoMatches');
+      others.length = 0;
+    }
     for (const k of others) notes.push(this.refuse(`${ptr}/${escapeToken(k)}`, 'union-sibling', `${JSON.stringify(k)} beside ${kw}: @lib unions take no keywords of their own; left out`));
     const isNull = (b: Json): boolean => isObject(b) && b.type === 'null' && Object.keys(b).length === 1;
     const kept = branches.map((b, i) => [b, i] as const).filter(([b]) => !isNull(b));
@@ -379,6 +396,7 @@ export class SchemaEmitter {
     else if (kept.length === 1) {
       const [b, i] = kept[0] as readonly [Json, number];
       expr = this.emit(b, `${ptr}/${kw}/${i}`, use);
+      if (beside !== undefined) expr = `${unnamed(expr)}.refine(${beside})`;
       if (Object.keys(ann).length > 0) expr = this.annotated(expr, ann);
     } else {
       const codecs = kept.map(([b, i]) => this.emit(b, `${ptr}/${kw}/${i}`, use));
@@ -387,6 +405,7 @@ export class SchemaEmitter {
         this.helpers.add('exactlyOne');
         expr = `exactlyOne(${expr})`;
       }
+      if (beside !== undefined) expr = `${expr}.refine(${beside})`;
       if (Object.keys(ann).length > 0) expr = this.annotated(expr, ann);
     }
     return withNull ? `codec.nullable(${expr})` : expr;

@@ -16,11 +16,14 @@ test('every document of the corpus is imported, type-checked, served and exporte
   expect(broken).toEqual([]);
 }, 240_000);
 
-// The target is 95 %; these floors are what the corpus reaches today (see the printed summary
-// and the refusals by kind for why the rest does not), so that no change makes it worse.
-const FLOORS = { github: { operations: 0.95, schemas: 0.99 }, readme: { operations: 0.92, schemas: 0.99 } };
+// The target is 95 % of the whole corpus; these floors are what it reaches today (see the printed
+// summary and the refusals by kind for why the rest does not), so that no change makes it worse.
+const FLOORS = { all: { operations: 0.95, schemas: 0.99 }, github: { operations: 0.97, schemas: 0.99 }, readme: { operations: 0.94, schemas: 0.99 } };
 
 test('operations and schemas round-trip equal, no fewer than measured', () => {
+  const all = summarise(results);
+  expect(all.operationsEqual / all.operations).toBeGreaterThanOrEqual(FLOORS.all.operations);
+  expect(all.schemasEqual / all.schemas).toBeGreaterThanOrEqual(FLOORS.all.schemas);
   const gh = summarise(results.filter((r) => r.name.startsWith('github')));
   const rm = summarise(results.filter((r) => r.name.startsWith('readme')));
   expect(gh.operationsEqual / gh.operations).toBeGreaterThanOrEqual(FLOORS.github.operations);

@@ -218,3 +218,85 @@ test('a deprecated parameter is still read, and the document marks it deprecated
   expect(exported.paths['/orders']?.get.parameters.map((p) => [p.name, p.deprecated ?? false])).toEqual([['status', false], ['state', true], ['X-Legacy-Token', true]]);
   expect(diffDocuments(legacy, exported)).toEqual([]);
 }, 60_000);
+
+const guids = {
+  openapi: '3.0.3',
+  info: { title: 'Guids', version: '1' },
+  paths: {
+    '/things': {
+      get: {
+        operationId: 'findThing',
+        parameters: [
+          // Valid ECMA-262 only without the u flag: a bare `{`, as ReadMe's example has.
+          { name: 'guid', in: 'query', required: true, schema: { type: 'string', pattern: '^(?:{[0-9a-f]{8}}|[0-9a-f]{8})$' } },
+        ],
+        responses: { '204': { description: 'Found' } },
+      },
+    },
+  },
+};
+
+test('a pattern valid only without the u flag is checked so, and documented as written', async () => {
+  const [r] = generate([{ name: 'served-pattern', doc: guids }]);
+  expect(r?.typeErrors).toEqual([]);
+  expect(r?.refused.map((x) => x.kind)).not.toContain('pattern');
+  const mod = (await import(pathToFileURL(r!.file).href)) as { routes: Record<string, rest.Route<any, any>> };
+  const api = rest.newServer({ title: 'Guids', version: '1' });
+  mod.routes.findThing!.withHandler(() => undefined).register(api);
+  await served(api, async (base) => {
+    expect((await fetch(`${base}/things?guid=${encodeURIComponent('{0a1b2c3d}')}`)).status).toBe(204);
+    expect((await fetch(`${base}/things?guid=0a1b2c3d`)).status).toBe(204);
+    expect((await fetch(`${base}/things?guid=nope`)).status).toBe(400);
+  });
+  expect(diffDocuments(guids, JSON.parse(api.openAPISpec().marshalJSON()) as object)).toEqual([]);
+}, 60_000);
+
+const shapes = {
+  openapi: '3.0.3',
+  info: { title: 'Shapes', version: '1' },
+  paths: {
+    '/shapes': {
+      post: {
+        operationId: 'addShape',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                // The discriminator's property, declared once beside the alternatives.
+                properties: { kind: { type: 'string', enum: ['circle', 'square'] } },
+                required: ['kind'],
+                discriminator: { propertyName: 'kind' },
+                oneOf: [{ $ref: '#/components/schemas/Circle' }, { $ref: '#/components/schemas/Square' }],
+              },
+            },
+          },
+        },
+        responses: { '204': { description: 'Added' } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Circle: { type: 'object', required: ['kind', 'radius'], properties: { kind: { type: 'string' }, radius: { type: 'number' } } },
+      Square: { type: 'object', required: ['kind', 'side'], properties: { kind: { type: 'string' }, side: { type: 'number' } } },
+    },
+  },
+};
+
+test('properties beside oneOf are checked on every value, and documented beside the alternatives', async () => {
+  const [r] = generate([{ name: 'served-union-siblings', doc: shapes }]);
+  expect(r?.typeErrors).toEqual([]);
+  expect(r?.refused.map((x) => x.kind)).not.toContain('union-sibling');
+  const mod = (await import(pathToFileURL(r!.file).href)) as { routes: Record<string, rest.Route<any, any>> };
+  const api = rest.newServer({ title: 'Shapes', version: '1' });
+  mod.routes.addShape!.withHandler(() => undefined).register(api);
+  await served(api, async (base) => {
+    const post = (body: object): Promise<number> => fetch(`${base}/shapes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((res) => res.status);
+    expect(await post({ kind: 'circle', radius: 1 })).toBe(204);
+    // A Circle by its fields, whose kind is none of the declared ones.
+    expect(await post({ kind: 'triangle', radius: 1 })).toBe(400);
+  });
+  expect(diffDocuments(shapes, JSON.parse(api.openAPISpec().marshalJSON()) as object)).toEqual([]);
+}, 60_000);
