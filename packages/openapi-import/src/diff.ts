@@ -94,6 +94,14 @@ function operations(doc: JsonObject): Map<string, Op> {
 
 class Differ {
   readonly out: Difference[] = [];
+  /**
+   * The differences under each pair of references already compared (expected `$ref` | actual
+   * `$ref`), their pointers relative to where the pair was met: met again, they are added under
+   * the new pointer without comparing again. Large documents reach one pair by many paths
+   * (Stripe's expandable fields, `anyOf: [string, $ref]` everywhere): without it, a diff takes
+   * time exponential in their depth.
+   */
+  readonly comparedRefs = new Map<string, readonly Difference[]>();
   readonly e30: boolean;
   readonly a30: boolean;
   constructor(
@@ -571,8 +579,21 @@ class SchemaDiff {
     if (px.ref !== undefined && py.ref !== undefined) {
       const key = `${px.ref}|${py.ref}`;
       if (seen.has(key)) return; // a recursion already being compared
-      seen = new Set(seen).add(key);
+      const known = this.d.comparedRefs.get(key);
+      if (known !== undefined) {
+        for (const d of known) this.d.add(at + d.pointer, d.kind, d.message, d.expected, d.actual);
+        return;
+      }
+      const start = this.d.out.length;
+      this.keywords(at, a, b, new Set(seen).add(key));
+      this.d.comparedRefs.set(key, this.d.out.slice(start).map((d) => ({ ...d, pointer: d.pointer.slice(at.length) })));
+      return;
     }
+    this.keywords(at, a, b, seen);
+  }
+
+  /** Compares two schemas in canonical form, keyword by keyword. */
+  private keywords(at: string, a: JsonObject, b: JsonObject, seen: Set<string>): void {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
     for (const k of keys) {
       const va = a[k];

@@ -568,6 +568,10 @@ class RouteWriter {
       if ((style === 'spaceDelimited' || style === 'pipeDelimited') && explode) return text(`${style} exploded: the same as form, which OpenAPI does not define`, `${ptr}/explode`);
       if (where === 'cookie' && explode) return text('an exploded cookie object: a cookie cannot carry its properties as cookies', `${ptr}/explode`);
       if (where === 'query' && style === 'form' && explode && !isObject(schema.properties)) return text('an exploded form object without declared properties (its keys would be any query key)', ptr, 'param-schema');
+      const inner = [...Object.values(isObject(schema.properties) ? schema.properties : {}), ...(isObject(schema.additionalProperties) ? [schema.additionalProperties] : [])];
+      if (inner.some((v) => { const d = this.em.deref(v as Json); return isObject(d) && (d.type === 'object' || d.type === 'array' || isObject(d.properties) || d.oneOf !== undefined || d.anyOf !== undefined || d.allOf !== undefined); })) {
+        return text('an object parameter with nested objects, lists or unions: a parameter style carries texts only', ptr, 'param-schema');
+      }
       return { codec: this.em.emit(p.schema as Json, `${ptr}/schema`, 'param'), style: options() };
     }
     if (style === 'deepObject' || style === 'spaceDelimited' || style === 'pipeDelimited') return text(`${style} on a scalar`, `${ptr}/style`);
@@ -642,6 +646,13 @@ class RouteWriter {
         continue;
       }
       const s = (mt.schema ?? {}) as Json;
+      if (k === 'form') {
+        const nested = this.nestedFormFields(s);
+        if (nested.length > 0) {
+          notes.push(this.refuse(mptr, 'media-type', `a form body whose field${nested.length > 1 ? 's' : ''} ${nested.slice(0, 3).map((n) => JSON.stringify(n)).join(', ')}${nested.length > 3 ? '…' : ''} ${nested.length > 1 ? 'are' : 'is'} no text, number, boolean or list of them (nested objects, as \`card[number]\`): format.form carries flat fields; left out`));
+          continue;
+        }
+      }
       if (kind === undefined) {
         kind = k;
         schema = s;
@@ -680,6 +691,27 @@ class RouteWriter {
       return { codec, formats: formats.map((f) => f.replace('BODY', codec)), schema };
     }
     return { codec, formats: formats.map((f) => f.replace('BODY', codec)), schema };
+  }
+
+  /**
+   * The fields of a form body's object schema that `format.form` cannot carry: anything but a
+   * text, number or boolean (an enum or constant of them) or a list of those — nested objects,
+   * unions, nullable values.
+   */
+  private nestedFormFields(schema: Json): string[] {
+    const s = this.em.deref(schema);
+    if (s === undefined || !isObject(s.properties)) return [];
+    const scalar = (raw: Json | undefined): boolean => {
+      const v = this.em.deref(raw as Json);
+      if (v === undefined || v.nullable === true || v.oneOf !== undefined || v.anyOf !== undefined || v.allOf !== undefined) return false;
+      if (typeof v.type === 'string') return ['string', 'number', 'integer', 'boolean'].includes(v.type);
+      const values = Array.isArray(v.enum) ? v.enum : 'const' in v ? [v.const] : undefined;
+      return v.type === undefined && values !== undefined && values.every((x) => x !== null && typeof x !== 'object');
+    };
+    return Object.entries(s.properties).filter(([, raw]) => {
+      const v = this.em.deref(raw as Json);
+      return !(scalar(raw as Json) || (v !== undefined && v.type === 'array' && scalar(v.items as Json)));
+    }).map(([name]) => name);
   }
 
   private responses(notes: string[]): string[] {

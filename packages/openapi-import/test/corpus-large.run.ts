@@ -1,10 +1,12 @@
-// The whole of GitHub's REST description (@octokit/openapi, MIT): round trip and measurements.
+// The whole of GitHub's REST description (@octokit/openapi, MIT) and Stripe's (stripe/openapi, MIT,
+// as APIs.guru publishes it; see CORPUS.md): round trip and measurements.
 // Run: pnpm --filter @lib/openapi-import run corpus:large   (not part of `pnpm test`: minutes)
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { expect, test } from 'vitest';
 import { github } from './corpus.js';
 import { generate, GENERATED, serveAndDiff } from './roundtrip.js';
@@ -48,6 +50,23 @@ test('GitHub REST API: round trip, type-check cost and serve readiness', async (
     `serve() readiness of ${s.operations} routes: ${r!.serveMs.toFixed(0)} ms`,
     `tsc --extendedDiagnostics, generated GitHub module: ${JSON.stringify(big)}`,
     `tsc --extendedDiagnostics, hand-written 10 routes:  ${JSON.stringify(small)}`,
+  ].join('\n'));
+  expect(r!.typeErrors).toEqual([]);
+  expect(r!.served).toBe(true);
+  expect(r!.error).toBeUndefined();
+}, 1_800_000);
+
+test('Stripe API: imported, type-checked and served; its round trip measured', async () => {
+  const doc = { name: 'stripe', doc: JSON.parse(gunzipSync(readFileSync(join(here, 'fixtures', 'stripe.com.json.gz'))).toString('utf8')) as object };
+  const t0 = performance.now();
+  const [r] = generate([doc]);
+  const generated = performance.now() - t0;
+  await serveAndDiff(r!, doc.doc);
+  const s = summarise([r!]);
+  console.log([
+    `stripe: ${s.operations} operations, ${s.schemas} schemas; generated and type-checked (compiler API) in ${(generated / 1000).toFixed(1)} s`,
+    s.text,
+    `serve() readiness of ${s.operations} routes: ${r!.serveMs.toFixed(0)} ms`,
   ].join('\n'));
   expect(r!.typeErrors).toEqual([]);
   expect(r!.served).toBe(true);

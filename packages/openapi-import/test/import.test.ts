@@ -320,3 +320,28 @@ test('a path parameter\'s description is its codec\'s, documented as the paramet
   expect(r?.differences).toEqual([]);
   expect(r?.schemaDifferences).toEqual([]);
 }, 60_000);
+
+test('a form body with nested objects, and a deepObject parameter with nested objects, are refused, and the module still serves (Stripe\'s card[number])', async () => {
+  const doc = {
+    openapi: '3.0.0', info: { title: 'T', version: '1' },
+    paths: {
+      '/v1/charges': {
+        post: {
+          operationId: 'postCharges',
+          parameters: [{ name: 'expand', in: 'query', style: 'deepObject', explode: true, schema: { type: 'object', properties: { card: { type: 'object', properties: { brand: { type: 'string' } } } } } }],
+          requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { amount: { type: 'integer' }, card: { type: 'object', properties: { number: { type: 'string' } } } } } } } },
+          responses: { '200': { description: 'OK', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' } } } } } } },
+        },
+      },
+    },
+  };
+  const [r] = generate([{ name: 'nested-form', doc }]);
+  expect(r?.typeErrors).toEqual([]);
+  expect(r?.refused.map((x) => `${x.kind} ${x.pointer}`)).toEqual(expect.arrayContaining([
+    'media-type #/paths/~1v1~1charges/post/requestBody/content/application~1x-www-form-urlencoded',
+    'param-schema #/paths/~1v1~1charges/post/parameters/0',
+  ]));
+  await serveAndDiff(r!, doc);
+  expect(r?.error).toBeUndefined();
+  expect(r?.served).toBe(true);
+}, 60_000);
