@@ -739,6 +739,8 @@ class RouteWriter {
       if (r.links !== undefined && status !== main) notes.push(this.refuse(`${rptr}/links`, 'links', 'links of a response other than the main one: @lib documents the links of the main success response (meta.links) only; left out'));
       else if (isObject(r.links)) this.links(r.links, `${rptr}/links`, notes);
       const description = typeof r.description === 'string' ? r.description : '';
+      // A response without description (which OpenAPI requires) is left to @lib's: the reason phrase.
+      const described = typeof r.description === 'string' ? `.withDescription(${JSON.stringify(description)})` : '';
       // An error with a schema per JSON media type (GitHub's 400: basic-error as JSON, scim-error
       // as SCIM): a pattern per schema, each with its own media types, the specific ones first.
       const groups = status !== main && /^[345]\d\d$/.test(status) && isObject(r.content) ? bySchema(r.content) : [];
@@ -751,7 +753,7 @@ class RouteWriter {
           const witness = i === 0 ? `errorOf(${status})` : `errorOf(${status}, ${JSON.stringify(g.types)})`;
           // One status, several patterns: each names its media types, whether or not it has formats.
           const own = ownFormats(g.types, c?.formats ?? (g.types.every(isJsonType) ? [] : undefined));
-          return `rest.errorPattern(${witness}, ${status}, ${c?.codec ?? 'codec.empty()'}, (e) => e.body as never).withDescription(${JSON.stringify(description)})${own}${withHeaders}`;
+          return `rest.errorPattern(${witness}, ${status}, ${c?.codec ?? 'codec.empty()'}, (e) => e.body as never)${described}${own}${withHeaders}`;
         });
         errors.push(...patterns.slice(1), patterns[0] as string);
         continue;
@@ -764,7 +766,7 @@ class RouteWriter {
         if (headers.length > 0) out.push(`responseHeaders: { ${headers.join(', ')} }`);
         const dflt = this.method === 'post' ? '201' : '200';
         if (status !== dflt) this.metaExtra.push(`respStatus: ${status === 'default' ? '"default"' : status}`);
-        this.metaExtra.push(`respDescription: ${JSON.stringify(description)}`);
+        if (typeof r.description === 'string') this.metaExtra.push(`respDescription: ${JSON.stringify(description)}`);
         continue;
       }
       if (/^3\d\d$/.test(status) && status !== main) {
@@ -778,7 +780,7 @@ class RouteWriter {
       }
       if (/^2\d\d$/.test(status)) {
         if (content?.formats !== undefined && !content.formats.every((f) => f.startsWith('format.json('))) notes.push(this.refuse(rptr, 'media-type', 'another success status answers in the main response\'s formats: its own media types are not carried over'));
-        const opts = [`description: ${JSON.stringify(description)}`];
+        const opts = typeof r.description === 'string' ? [`description: ${JSON.stringify(description)}`] : [];
         // Its own headers, in place of the main response's; none where the main one has some.
         if (headers.length > 0 || mainHeaders) opts.push(`headers: { ${headers.join(', ')} }`);
         successes.push(`${status}: rest.success(${content?.codec ?? 'null'}, { ${opts.join(', ')} })`);
@@ -789,7 +791,7 @@ class RouteWriter {
         const st = /^\d+$/.test(status) ? status : JSON.stringify(status === "default" ? "default" : status.toUpperCase());
         const body = content?.codec ?? 'codec.empty()';
         const own = ownFormats(isObject(r.content) ? Object.keys(r.content) : [], content?.formats);
-        errors.push(`rest.errorPattern(errorOf(${st}), ${st}, ${body}, (e) => e.body as never).withDescription(${JSON.stringify(description)})${own}${errorHeaders(headers)}`);
+        errors.push(`rest.errorPattern(errorOf(${st}), ${st}, ${body}, (e) => e.body as never)${described}${own}${errorHeaders(headers)}`);
         continue;
       }
       notes.push(this.refuse(rptr, 'status', `status ${status}: @lib declares 2xx–5xx statuses (1xx and ranges of successes are not); left out`));

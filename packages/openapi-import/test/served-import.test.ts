@@ -5,7 +5,7 @@ import * as nodeHttp from '@lib/node-http';
 import * as rest from '@lib/rest';
 import { expect, test } from 'vitest';
 import { diffDocuments } from '../src/index.js';
-import { generate } from './roundtrip.js';
+import { generate, type RoundTrip } from './roundtrip.js';
 
 /** Serves `api` on 127.0.0.1 port 0 with node:http for the length of `use`, then stops it. */
 async function served(api: rest.Server, use: (base: string) => Promise<void>): Promise<void> {
@@ -20,6 +20,14 @@ async function served(api: rest.Server, use: (base: string) => Promise<void>): P
     stop.abort();
     await done;
   }
+}
+
+/** The module generated from `doc`, type-checked without errors and imported, and a server named as the document. */
+async function imported<M = { routes: Record<string, rest.Route<any, any>> }>(name: string, doc: { info: { title: string; version: string } }): Promise<{ r: RoundTrip; mod: M; api: rest.Server }> {
+  const [r] = generate([{ name, doc }]);
+  expect(r?.typeErrors).toEqual([]);
+  const mod = (await import(pathToFileURL(r!.file).href)) as M;
+  return { r: r!, mod, api: rest.newServer({ title: doc.info.title, version: doc.info.version }) };
 }
 
 const upload = {
@@ -37,10 +45,7 @@ const upload = {
 };
 
 test('a multipart body is read with its file parts as bytes, its text parts by their types and its object parts as JSON', async () => {
-  const [r] = generate([{ name: 'served-multipart', doc: upload }]);
-  expect(r?.typeErrors).toEqual([]);
-  const mod = (await import(pathToFileURL(r!.file).href)) as { routes: Record<string, rest.Route<any, any>> };
-  const api = rest.newServer({ title: 'Uploads', version: '1' });
+  const { mod, api } = await imported('served-multipart', upload);
   // An object body's fields are the request's fields.
   (mod.routes.uploadDocument as rest.Route<{ orderId?: number; meta?: { author?: string }; file: Uint8Array }, { size?: number; orderId?: number; author?: string }>)
     .withHandler((_ctx, req) => ({ size: req.file.byteLength, ...(req.orderId !== undefined && { orderId: req.orderId }), ...(req.meta?.author !== undefined && { author: req.meta.author }) }))
@@ -80,10 +85,7 @@ const pets = {
 };
 
 test('an XML body is read and written as the document lays it out (OpenAPI XML Object)', async () => {
-  const [r] = generate([{ name: 'served-xml', doc: pets }]);
-  expect(r?.typeErrors).toEqual([]);
-  const mod = (await import(pathToFileURL(r!.file).href)) as { routes: Record<string, rest.Route<any, any>> };
-  const api = rest.newServer({ title: 'Pets', version: '1' });
+  const { mod, api } = await imported('served-xml', pets);
   (mod.routes.addPet as rest.Route<{ id?: number; name: string; photoUrls?: string[] }, { id?: number; name: string; photoUrls?: string[] }>)
     .withHandler((_ctx, req) => ({ ...req, id: 7 }))
     .register(api);
@@ -122,11 +124,8 @@ const limits = {
 };
 
 test('headers of an error response are sent with it, read by the typed client, and documented as given', async () => {
-  const [r] = generate([{ name: 'served-error-headers', doc: limits }]);
-  expect(r?.typeErrors).toEqual([]);
-  expect(r?.refused.map((x) => x.kind)).not.toContain('error-headers');
-  const mod = (await import(pathToFileURL(r!.file).href)) as { routes: Record<string, rest.Route<any, any>>; ResponseError: new (status: number, body?: unknown, mediaType?: string, headers?: Record<string, unknown>) => Error };
-  const api = rest.newServer({ title: 'Limits', version: '1' });
+  const { r, mod, api } = await imported<{ routes: Record<string, rest.Route<any, any>>; ResponseError: new (status: number, body?: unknown, mediaType?: string, headers?: Record<string, unknown>) => Error }>('served-error-headers', limits);
+  expect(r.refused.map((x) => x.kind)).not.toContain('error-headers');
   mod.routes.getStations!.withHandler(() => {
     throw new mod.ResponseError(429, { title: 'Slow down' }, undefined, { retryAfter: 120, rateLimit: 'limit=10, remaining=0, reset=120' });
   }).register(api);
@@ -168,11 +167,8 @@ const pages = {
 };
 
 test('an object whose oneOf only names required properties takes exactly one of the sets, and round-trips', async () => {
-  const [r] = generate([{ name: 'served-required-sets', doc: pages }]);
-  expect(r?.typeErrors).toEqual([]);
-  expect(r?.refused.map((x) => x.kind)).not.toContain('union-sibling');
-  const mod = (await import(pathToFileURL(r!.file).href)) as { routes: Record<string, rest.Route<any, any>> };
-  const api = rest.newServer({ title: 'Pages', version: '1' });
+  const { r, mod, api } = await imported('served-required-sets', pages);
+  expect(r.refused.map((x) => x.kind)).not.toContain('union-sibling');
   mod.routes.createDoc!.withHandler(() => undefined).register(api);
   await served(api, async (base) => {
     const post = (body: object): Promise<number> => fetch(`${base}/docs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((res) => res.status);
@@ -203,11 +199,8 @@ const legacy = {
 };
 
 test('a deprecated parameter is still read, and the document marks it deprecated', async () => {
-  const [r] = generate([{ name: 'served-deprecated-params', doc: legacy }]);
-  expect(r?.typeErrors).toEqual([]);
-  expect(r?.refused.map((x) => x.kind)).not.toContain('param-doc');
-  const mod = (await import(pathToFileURL(r!.file).href)) as { routes: Record<string, rest.Route<any, any>> };
-  const api = rest.newServer({ title: 'Legacy', version: '1' });
+  const { r, mod, api } = await imported('served-deprecated-params', legacy);
+  expect(r.refused.map((x) => x.kind)).not.toContain('param-doc');
   (mod.routes.listOrders as rest.Route<{ status?: string; state?: string }, { status?: string }>)
     .withHandler((_ctx, req) => ({ ...((req.status ?? req.state) !== undefined && { status: req.status ?? req.state }) }))
     .register(api);
@@ -237,11 +230,8 @@ const guids = {
 };
 
 test('a pattern valid only without the u flag is checked so, and documented as written', async () => {
-  const [r] = generate([{ name: 'served-pattern', doc: guids }]);
-  expect(r?.typeErrors).toEqual([]);
-  expect(r?.refused.map((x) => x.kind)).not.toContain('pattern');
-  const mod = (await import(pathToFileURL(r!.file).href)) as { routes: Record<string, rest.Route<any, any>> };
-  const api = rest.newServer({ title: 'Guids', version: '1' });
+  const { r, mod, api } = await imported('served-pattern', guids);
+  expect(r.refused.map((x) => x.kind)).not.toContain('pattern');
   mod.routes.findThing!.withHandler(() => undefined).register(api);
   await served(api, async (base) => {
     expect((await fetch(`${base}/things?guid=${encodeURIComponent('{0a1b2c3d}')}`)).status).toBe(204);
@@ -286,11 +276,8 @@ const shapes = {
 };
 
 test('properties beside oneOf are checked on every value, and documented beside the alternatives', async () => {
-  const [r] = generate([{ name: 'served-union-siblings', doc: shapes }]);
-  expect(r?.typeErrors).toEqual([]);
-  expect(r?.refused.map((x) => x.kind)).not.toContain('union-sibling');
-  const mod = (await import(pathToFileURL(r!.file).href)) as { routes: Record<string, rest.Route<any, any>> };
-  const api = rest.newServer({ title: 'Shapes', version: '1' });
+  const { r, mod, api } = await imported('served-union-siblings', shapes);
+  expect(r.refused.map((x) => x.kind)).not.toContain('union-sibling');
   mod.routes.addShape!.withHandler(() => undefined).register(api);
   await served(api, async (base) => {
     const post = (body: object): Promise<number> => fetch(`${base}/shapes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((res) => res.status);
@@ -299,4 +286,27 @@ test('properties beside oneOf are checked on every value, and documented beside 
     expect(await post({ kind: 'triangle', radius: 1 })).toBe(400);
   });
   expect(diffDocuments(shapes, JSON.parse(api.openAPISpec().marshalJSON()) as object)).toEqual([]);
+}, 60_000);
+
+const blank = {
+  openapi: '3.0.3',
+  info: { title: 'Blank', version: '1' },
+  paths: {
+    '/notes': {
+      post: {
+        operationId: 'addNote',
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { text: { type: 'string' } } } } } },
+        // The description is required, its text is not: ReadMe's schema-visibility example leaves it empty.
+        responses: { '200': { description: '', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' } } } } } } },
+      },
+    },
+  },
+};
+
+test('an empty response description is documented empty, not as the reason phrase', async () => {
+  const { mod, api } = await imported('served-blank-description', blank);
+  mod.routes.addNote!.withHandler(() => ({ id: 'n1' })).register(api);
+  const exported = JSON.parse(api.openAPISpec().marshalJSON()) as { paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>> };
+  expect(exported.paths['/notes']?.post?.responses['200']?.description).toBe('');
+  expect(diffDocuments(blank, exported)).toEqual([]);
 }, 60_000);

@@ -92,6 +92,11 @@ export interface ResponseCookieDescriptor {
 export interface ResponseDescriptor {
   /** `'200'`, `'404'`, `'2XX'`, `'default'`. */
   readonly status: string;
+  /**
+   * The Response Object's `description`, rendered as given: an empty string stays empty (the
+   * field is required, text in it is not; OpenAPI 3.1 §4.8.17.1). A producer that has none to give
+   * chooses its text, such as `reasonPhrase(status)` (as `@lib/rest` does).
+   */
   readonly description: string;
   /** Empty for a response without a body (an `empty` codec). */
   readonly content: readonly MediaTypeDescriptor[];

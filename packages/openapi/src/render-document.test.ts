@@ -205,7 +205,7 @@ describe('renderDocument: a realistic API', () => {
     });
   });
 
-  it('keys responses by status in ascending order, with reason-phrase fallbacks', () => {
+  it('keys responses by status in ascending order', () => {
     expect(Object.keys(op('/users', 'post').responses ?? {})).toEqual(['201', '400', '409']);
     expect(Object.keys(op('/payments', 'post').responses ?? {})).toEqual(['202', 'default']);
     expect(Object.keys(op('/categories', 'get').responses ?? {})).toEqual(['200', '5XX']);
@@ -340,6 +340,16 @@ describe('renderDocument: minimal documents', () => {
       routes: [route('POST', '/ping', { requestBody: { required: true, content: [{ mediaType: 'application/json', codec: codec.empty() }] } })],
     });
     expect(doc.paths['/ping']?.post).toEqual({ responses: { '201': { description: 'Created' } }, security: [] });
+  });
+
+  it('renders a response description as given, an empty one too (OpenAPI 3.1 §4.8.17.1 requires the field, not text in it)', async () => {
+    const doc = renderDocument({
+      info: { title: 't', version: '1' },
+      servers: [],
+      routes: [route('POST', '/ping', { responses: [response('200', { description: '' }), response('404', { description: 'Gone' })] })],
+    });
+    expect(doc.paths['/ping']?.post?.responses).toEqual({ '200': { description: '' }, '404': { description: 'Gone' } });
+    await validate(doc);
   });
 
   it('renders an unnamed schemaName body and a named codec used in two roles once', () => {

@@ -2,7 +2,6 @@ import type { SchemaGenerator } from '@lib/codec';
 import type { HeaderDescriptor, ResponseCookieDescriptor, ResponseDescriptor, RouteDescriptor } from './descriptor.js';
 import type { HeaderObject, ResponseObject, ResponsesObject, SetCookieExtension } from './model.js';
 import { omitUndefined } from './omit-undefined.js';
-import { reasonPhrase } from './reason-phrase.js';
 import { renderContent } from './render-content.js';
 import { routeError } from './render-error.js';
 import { describedValue } from './render-parameters.js';
@@ -43,7 +42,8 @@ function renderResponse(route: RouteDescriptor, status: string, r: ResponseDescr
   const headers = renderHeaders(route, status, r, gen);
   const content = renderContent(route, r.content, gen);
   return omitUndefined<ResponseObject>({
-    description: r.description !== '' ? r.description : reasonPhrase(status),
+    // As given, an empty one too: the field is required, text in it is not (OpenAPI 3.1 §4.8.17.1).
+    description: r.description,
     headers: Object.keys(headers).length > 0 ? headers : undefined,
     content: Object.keys(content).length > 0 ? content : undefined,
     links: r.links === undefined || Object.keys(r.links).length === 0 ? undefined : Object.fromEntries(Object.entries(r.links).map(([name, l]) => [name, omitUndefined({ operationId: l.operationId, parameters: l.parameters === undefined ? undefined : { ...l.parameters }, requestBody: l.requestBody, description: l.description })])),

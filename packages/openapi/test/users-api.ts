@@ -1,6 +1,6 @@
 import * as codec from '@lib/codec';
 import type { JsonSchema } from '@lib/codec';
-import type { ApiDescriptor, MediaTypeDescriptor, ResponseDescriptor, RouteDescriptor } from '../src/index.js';
+import { reasonPhrase, type ApiDescriptor, type MediaTypeDescriptor, type ResponseDescriptor, type RouteDescriptor } from '../src/index.js';
 
 /*
  * A realistic API descriptor built from real codecs, as `@lib/rest` would produce it: the
@@ -59,9 +59,9 @@ function json(c: codec.Codec<unknown>, schemaName?: string): MediaTypeDescriptor
   return schemaName === undefined ? { mediaType: 'application/json', codec: c } : { mediaType: 'application/json', codec: c, schemaName };
 }
 
-/** A response with defaults for the fields a test does not care about. */
+/** A response with defaults for the fields a test does not care about (its description: the status's reason phrase, as `@lib/rest` gives it). */
 export function response(status: string, patch: Partial<ResponseDescriptor> = {}): ResponseDescriptor {
-  return { status, description: '', content: [], headers: [], cookies: [], ...patch };
+  return { status, description: reasonPhrase(status), content: [], headers: [], cookies: [], ...patch };
 }
 
 /** A route with defaults for the fields a test does not care about. */

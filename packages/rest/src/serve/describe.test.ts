@@ -469,3 +469,14 @@ describe('describeRoute: multipart parts of named codecs', () => {
     expect(doc.components?.schemas?.['TreeNode']).toEqual({ type: 'object', properties: { name: { type: 'string' }, parent: { $ref: '#/components/schemas/TreeNode' } }, required: ['name'] });
   });
 });
+
+describe('describeRoute: the success response description', () => {
+  it('is the declared one, an empty one too, and the reason phrase when none is declared', () => {
+    const declared = (respDescription: string | undefined): rest.Route<never, never> =>
+      as(rest.route({ method: 'POST', path: `/notes/${respDescription === undefined ? 'none' : respDescription === '' ? 'empty' : 'text'}`, response: codec.object({ id: codec.int() }), successes: { 202: rest.success(null, { description: '' }) }, meta: { respStatus: 200, ...(respDescription !== undefined && { respDescription }) } }));
+    const doc = render(declared(undefined), declared(''), declared('The note.'));
+    const description = (path: string, status: string): string | undefined => (op(doc, path, 'post').responses?.[status] as ResponseObject).description;
+    expect([description('/notes/none', '200'), description('/notes/empty', '200'), description('/notes/text', '200')]).toEqual(['OK', '', 'The note.']);
+    expect(description('/notes/empty', '202')).toBe('');
+  });
+});
