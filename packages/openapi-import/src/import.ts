@@ -568,10 +568,7 @@ class RouteWriter {
       if ((style === 'spaceDelimited' || style === 'pipeDelimited') && explode) return text(`${style} exploded: the same as form, which OpenAPI does not define`, `${ptr}/explode`);
       if (where === 'cookie' && explode) return text('an exploded cookie object: a cookie cannot carry its properties as cookies', `${ptr}/explode`);
       if (where === 'query' && style === 'form' && explode && !isObject(schema.properties)) return text('an exploded form object without declared properties (its keys would be any query key)', ptr, 'param-schema');
-      const inner = [...Object.values(isObject(schema.properties) ? schema.properties : {}), ...(isObject(schema.additionalProperties) ? [schema.additionalProperties] : [])];
-      if (inner.some((v) => { const d = this.em.deref(v as Json); return isObject(d) && (d.type === 'object' || d.type === 'array' || isObject(d.properties) || d.oneOf !== undefined || d.anyOf !== undefined || d.allOf !== undefined); })) {
-        return text('an object parameter with nested objects, lists or unions: a parameter style carries texts only', ptr, 'param-schema');
-      }
+      if (this.em.nestedValues(schema)) return text('an object parameter with nested objects, lists or unions: a parameter style carries texts only', ptr, 'param-schema');
       return { codec: this.em.emit(p.schema as Json, `${ptr}/schema`, 'param'), style: options() };
     }
     if (style === 'deepObject' || style === 'spaceDelimited' || style === 'pipeDelimited') return text(`${style} on a scalar`, `${ptr}/style`);

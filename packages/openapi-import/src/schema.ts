@@ -162,6 +162,18 @@ export class SchemaEmitter {
   }
   private readonly inlining = new Set<string>();
 
+  /**
+   * True when an object schema has a property (or a schema of its other keys) that is no text:
+   * an object, a list or a union, which a parameter style cannot carry (OpenAPI 3.1 §4.8.12.4).
+   */
+  nestedValues(s: JsonObject): boolean {
+    const inner = [...Object.values(isObject(s.properties) ? s.properties : {}), ...(isObject(s.additionalProperties) ? [s.additionalProperties] : [])];
+    return inner.some((v) => {
+      const d = this.deref(v as Json);
+      return isObject(d) && (d.type === 'object' || d.type === 'array' || isObject(d.properties) || d.oneOf !== undefined || d.anyOf !== undefined || d.allOf !== undefined);
+    });
+  }
+
   private emitCore(s: JsonObject, ptr: string, use: SchemaUse, notes: string[], ann: JsonObject): string {
     if (Array.isArray(s.allOf)) return this.emitAllOf(s, ptr, use, notes, ann);
     const union = Array.isArray(s.oneOf) ? 'oneOf' : Array.isArray(s.anyOf) ? 'anyOf' : undefined;
@@ -201,8 +213,8 @@ export class SchemaEmitter {
         return this.emitArray(s, ptr, use, notes, ann);
       case 'object':
         // An object parameter (in a style: rest.styled) is an object of texts: its properties are read as parameters are.
-        if (use === 'param' && Object.values(isObject(s.properties) ? s.properties : {}).some((v) => { const d = this.deref(v as Json); return isObject(d) && (d.type === 'object' || d.type === 'array' || isObject(d.properties)); })) {
-          return `codec.string() ${this.refuse(ptr, 'param-schema', 'an object parameter with nested objects or lists: a parameter style carries texts only; read as a string')}`;
+        if (use === 'param' && this.nestedValues(s)) {
+          return `codec.string() ${this.refuse(ptr, 'param-schema', 'an object parameter with nested objects, lists or unions: a parameter style carries texts only; read as a string')}`;
         }
         return this.emitObject(s, ptr, use, notes, ann);
       case undefined: {

@@ -30,6 +30,11 @@ async function imported<M = { routes: Record<string, rest.Route<any, any>> }>(na
   return { r: r!, mod, api: rest.newServer({ title: doc.info.title, version: doc.info.version }) };
 }
 
+/** The status of a POST of `body` as JSON to `url`. */
+function postJson(url: string, body: object): Promise<number> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((res) => res.status);
+}
+
 const upload = {
   openapi: '3.0.3',
   info: { title: 'Uploads', version: '1' },
@@ -171,7 +176,7 @@ test('an object whose oneOf only names required properties takes exactly one of 
   expect(r.refused.map((x) => x.kind)).not.toContain('union-sibling');
   mod.routes.createDoc!.withHandler(() => undefined).register(api);
   await served(api, async (base) => {
-    const post = (body: object): Promise<number> => fetch(`${base}/docs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((res) => res.status);
+    const post = (body: object): Promise<number> => postJson(`${base}/docs`, body);
     expect(await post({ title: 'a', category: 'c1' })).toBe(201);
     expect(await post({ title: 'a', categorySlug: 'guides' })).toBe(201);
     expect(await post({ title: 'a' })).toBe(400);
@@ -280,7 +285,7 @@ test('properties beside oneOf are checked on every value, and documented beside 
   expect(r.refused.map((x) => x.kind)).not.toContain('union-sibling');
   mod.routes.addShape!.withHandler(() => undefined).register(api);
   await served(api, async (base) => {
-    const post = (body: object): Promise<number> => fetch(`${base}/shapes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((res) => res.status);
+    const post = (body: object): Promise<number> => postJson(`${base}/shapes`, body);
     expect(await post({ kind: 'circle', radius: 1 })).toBe(204);
     // A Circle by its fields, whose kind is none of the declared ones.
     expect(await post({ kind: 'triangle', radius: 1 })).toBe(400);
